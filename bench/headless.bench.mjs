@@ -1,0 +1,50 @@
+// Whole-process time and peak memory of `maia -p "hi"` against the fake LiteLLM server: what a script or an
+// editor pays per request. Needs the bundle (`pnpm bench` builds it first).
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { startFakeLiteLLM } from "../testing/fake-litellm/src/index.ts";
+import { summarise } from "./stats.mjs";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const maia = path.join(root, "cli", "dist", "maia.js");
+const rssReporter = path.join(root, "bench", "report-peak-rss.mjs");
+const runs = Number(process.env.BENCH_RUNS ?? 20);
+
+const server = await startFakeLiteLLM();
+const home = mkdtempSync(path.join(os.tmpdir(), "maia-bench-home-"));
+const cwd = mkdtempSync(path.join(os.tmpdir(), "maia-bench-cwd-"));
+await server.writeSettings(home);
+
+function once(withRss) {
+  server.enqueue({ text: "Hello! How can I help?" });
+  const rssFile = path.join(cwd, "rss.txt");
+  const args = withRss ? ["--import", rssReporter, maia, "-p", "hi", "--model", "fake-model"] : [maia, "-p", "hi", "--model", "fake-model"];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH, HOME: home, MAIA_LANG: "en", MAIA_RSS_FILE: rssFile }, stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (data) => (out += data));
+    child.on("exit", (code) => {
+      const elapsed = performance.now() - started;
+      if (code !== 0 || !out.includes("Hello")) return reject(new Error(`maia exited ${code}: ${out}`));
+      resolve({ elapsed, rss: withRss ? Number(readFileSync(rssFile, "utf8")) / 1024 : undefined });
+    });
+  });
+}
+
+await once(false); // warm the file cache
+const times = [];
+for (let run = 0; run < runs; run += 1) times.push((await once(false)).elapsed);
+const rss = [];
+for (let run = 0; run < 5; run += 1) rss.push((await once(true)).rss);
+await server.close();
+rmSync(home, { recursive: true, force: true });
+rmSync(cwd, { recursive: true, force: true });
+
+const time = summarise(times);
+console.log(`maia -p "hi" round trip: median ${time.median.toFixed(0)} ms (min ${time.min.toFixed(0)}, max ${time.max.toFixed(0)}, ${time.count} runs)`);
+console.log(`peak resident memory: ${summarise(rss).median.toFixed(0)} MB (median of ${rss.length})`);

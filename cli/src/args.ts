@@ -1,0 +1,90 @@
+import { parseArgs } from "node:util";
+
+export type OutputFormat = "text" | "json" | "stream-json";
+
+export interface CliArgs {
+  model?: string;
+  help: boolean;
+  version: boolean;
+  print: boolean;
+  outputFormat: OutputFormat;
+  allow: string[];
+  maxIterations?: number;
+  strictPlugins: boolean;
+  resume?: string;
+  continue: boolean;
+  json: boolean;
+  global: boolean;
+  project: boolean;
+  /** Words that are not options: the prompt with -p, else a subcommand and its arguments. */
+  positionals: string[];
+}
+
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+const FORMATS: readonly OutputFormat[] = ["text", "json", "stream-json"];
+
+/** `maia`'s command line; a mistake is a UsageError (exit code 2), with the message the user needs. */
+export function parseCliArgs(argv: readonly string[], t: (key: "badOutputFormat" | "badMaxIterations" | "unknownOption" | "missingValue", params: Record<string, string>) => string): CliArgs {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const option = /'([^']+)'/.exec((error as Error).message)?.[1] ?? "";
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(t("unknownOption", { option }));
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") throw new UsageError(t("missingValue", { option }));
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const format = values["output-format"] ?? "text";
+  if (!FORMATS.includes(format as OutputFormat)) throw new UsageError(t("badOutputFormat", { value: format }));
+  let maxIterations: number | undefined;
+  if (values["max-iterations"] !== undefined) {
+    maxIterations = Number(values["max-iterations"]);
+    if (!Number.isInteger(maxIterations) || maxIterations <= 0) {
+      throw new UsageError(t("badMaxIterations", { value: values["max-iterations"] }));
+    }
+  }
+  return {
+    ...(values.model === undefined ? {} : { model: values.model }),
+    help: values.help ?? false,
+    version: values.version ?? false,
+    print: values.print ?? false,
+    outputFormat: format as OutputFormat,
+    allow: values.allow ?? [],
+    ...(maxIterations === undefined ? {} : { maxIterations }),
+    strictPlugins: values["strict-plugins"] ?? false,
+    ...(values.resume === undefined ? {} : { resume: values.resume }),
+    continue: values.continue ?? false,
+    json: values.json ?? false,
+    global: values.global ?? false,
+    project: values.project ?? false,
+    positionals,
+  };
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      model: { type: "string", short: "m" },
+      help: { type: "boolean", short: "h" },
+      version: { type: "boolean" },
+      print: { type: "boolean", short: "p" },
+      "output-format": { type: "string" },
+      allow: { type: "string", multiple: true },
+      "max-iterations": { type: "string" },
+      "strict-plugins": { type: "boolean" },
+      resume: { type: "string" },
+      continue: { type: "boolean", short: "c" },
+      json: { type: "boolean" },
+      global: { type: "boolean" },
+      project: { type: "boolean" },
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import os from "node:os";
+import { Kernel, activeLocale, type FrontEnd, type PluginLogger, type PluginRecord } from "@maia/kernel";
+import { loadConfig, type LoadedConfig } from "./config/load-config.ts";
+import { resolveLaunchFolder } from "./launch-folder.ts";
+import { pluginCandidates } from "./plugins/plugin-candidates.ts";
+
+export interface Booted {
+  kernel: Kernel;
+  config: LoadedConfig;
+  records: PluginRecord[];
+  cwd: string;
+  homeDir: string;
+}
+
+export interface BootOptions {
+  frontEnd: FrontEnd;
+  log: PluginLogger;
+  env?: NodeJS.ProcessEnv;
+  strictPlugins?: boolean;
+  /** `--allow` rules of this run, read by the permissions plugin. */
+  allowRules?: string[];
+}
+
+/** Everything every front end does first: launch folder, configuration, kernel, plugins. */
+export async function boot(options: BootOptions): Promise<Booted> {
+  const env = options.env ?? process.env;
+  const cwd = resolveLaunchFolder(env);
+  const homeDir = env.HOME?.trim() || os.homedir();
+  const config = await loadConfig(cwd, homeDir);
+  for (const warning of config.warnings) options.log.warn(warning);
+  const kernel = new Kernel({
+    runtime: { cwd, homeDir, env, frontEnd: options.frontEnd, locale: activeLocale(), allowRules: options.allowRules ?? [] },
+    log: options.log,
+  });
+  const records = await kernel.loadPlugins(pluginCandidates(config.plugins, cwd, homeDir), {
+    strict: options.strictPlugins ?? false,
+  });
+  return { kernel, config, records, cwd, homeDir };
+}

@@ -1,0 +1,83 @@
+import os from "node:os";
+import path from "node:path";
+import { cosmiconfig } from "cosmiconfig";
+import { describeErrors, errorMessage, validatorFor } from "@maia/kernel";
+import { t } from "../messages.ts";
+import { CONFIG_SCHEMA, type MaiaConfig, type PluginSetting } from "./config-schema.ts";
+
+export const CONFIG_FILE = path.join(".maia", "config.json");
+
+export interface LoadedConfig extends MaiaConfig {
+  /** Where each layer came from, when it exists. */
+  files: { project?: string; user?: string };
+  warnings: string[];
+}
+
+const explorer = cosmiconfig("maia", { searchPlaces: [CONFIG_FILE], searchStrategy: "none", cache: false });
+
+/**
+ * The project's `.maia/config.json` over the user's `~/.maia/config.json` (found with cosmiconfig). A broken
+ * file is a warning naming it, and MAIA goes on with the other layer.
+ */
+export async function loadConfig(cwd: string, homeDir: string = os.homedir()): Promise<LoadedConfig> {
+  const warnings: string[] = [];
+  const user = await readLayer(homeDir, warnings);
+  const project = path.resolve(cwd) === path.resolve(homeDir) ? undefined : await readLayer(cwd, warnings);
+  const model = project?.config.model ?? user?.config.model;
+  return {
+    ...(model === undefined ? {} : { model }),
+    plugins: { ...user?.config.plugins, ...project?.config.plugins },
+    files: {
+      ...(project ? { project: project.file } : {}),
+      ...(user ? { user: user.file } : {}),
+    },
+    warnings,
+  };
+}
+
+async function readLayer(folder: string, warnings: string[]): Promise<{ config: MaiaConfig; file: string } | undefined> {
+  const file = path.join(folder, CONFIG_FILE);
+  let raw: unknown;
+  try {
+    const result = await explorer.search(folder);
+    if (!result || result.isEmpty) return undefined;
+    raw = result.config;
+  } catch (error) {
+    warnings.push(t("configUnreadable", { file, problem: errorMessage(error).replace(/^JSON Error in [^:]+:\s*/, "") }));
+    return undefined;
+  }
+  return { config: sanitise(raw, file, warnings), file };
+}
+
+/** Keeps what is valid: a bad `model` or one bad plugin entry never discards the rest of the file. */
+function sanitise(raw: unknown, file: string, warnings: string[]): MaiaConfig {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    warnings.push(t("configUnreadable", { file, problem: "the file must hold a JSON object" }));
+    return { plugins: {} };
+  }
+  const validate = validatorFor(CONFIG_SCHEMA);
+  if (!validate(raw)) {
+    for (const problem of describeErrors(validate.errors, CONFIG_SCHEMA)) warnings.push(t("configInvalid", { file, problem }));
+  }
+  const record = raw as Record<string, unknown>;
+  const config: MaiaConfig = { plugins: {} };
+  if (typeof record.model === "string" && record.model.trim() !== "") config.model = record.model.trim();
+  const plugins = record.plugins;
+  if (typeof plugins === "object" && plugins !== null && !Array.isArray(plugins)) {
+    for (const [name, value] of Object.entries(plugins)) {
+      const setting = toSetting(value);
+      if (setting) config.plugins[name] = setting;
+    }
+  }
+  return config;
+}
+
+function toSetting(value: unknown): PluginSetting | undefined {
+  if (typeof value === "boolean") return { enabled: value };
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const entry = value as { enabled?: unknown; options?: unknown };
+  if (entry.enabled !== undefined && typeof entry.enabled !== "boolean") return undefined;
+  const options = entry.options;
+  if (options !== undefined && (typeof options !== "object" || options === null || Array.isArray(options))) return undefined;
+  return { enabled: entry.enabled ?? true, ...(options ? { options: options as Record<string, unknown> } : {}) };
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Changes one plugin's `enabled` flag in a config file, keeping every other key as it was. The write is
+ * atomic (temporary file, fsync, rename), so a crash never leaves half a file. A file that is not valid JSON
+ * is never overwritten: the caller gets the parse error.
+ */
+export async function setPluginEnabled(file: string, name: string, enabled: boolean): Promise<void> {
+  let config: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(await readFile(file, "utf8"));
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      throw new Error(`${file}: the file must hold a JSON object; fix it by hand first`);
+    }
+    config = parsed as Record<string, unknown>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
+      throw new Error(`${file}: ${(error as Error).message}; fix it by hand first`);
+    }
+  }
+  const plugins = typeof config.plugins === "object" && config.plugins !== null ? { ...(config.plugins as object) } : {};
+  const current = (plugins as Record<string, unknown>)[name];
+  (plugins as Record<string, unknown>)[name] =
+    typeof current === "object" && current !== null ? { ...current, enabled } : enabled;
+  config.plugins = plugins;
+  await writeFileAtomic(file, `${JSON.stringify(config, null, 2)}\n`);
+}
+
+export async function writeFileAtomic(file: string, content: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+  const handle = await open(temporary, "w");
+  try {
+    await handle.writeFile(content, "utf8");
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}

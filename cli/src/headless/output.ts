@@ -1,0 +1,92 @@
+import type { AgentEvent, TurnOutcome } from "@maia/kernel";
+import type { OutputFormat } from "../args.ts";
+
+export interface HeadlessSummary {
+  result: string;
+  stopReason: string;
+  toolCalls: number;
+  usage: { inputTokens: number; outputTokens: number };
+  sessionName?: string;
+}
+
+/**
+ * Turns the loop's events into what `maia -p` prints. `text`: the final answer only; `json`: one object at the
+ * end; `stream-json`: one JSON object per line as things happen. Warnings go to stderr except in stream-json,
+ * where they are events like the rest.
+ */
+export class HeadlessOutput {
+  readonly #format: OutputFormat;
+  readonly #stdout: NodeJS.WritableStream;
+  readonly #stderr: NodeJS.WritableStream;
+  #answer = "";
+  #toolCalls = 0;
+  readonly #usage = { inputTokens: 0, outputTokens: 0 };
+
+  constructor(format: OutputFormat, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream) {
+    this.#format = format;
+    this.#stdout = stdout;
+    this.#stderr = stderr;
+  }
+
+  onEvent = (event: AgentEvent): void => {
+    switch (event.type) {
+      case "text":
+        this.#answer += event.text;
+        this.#line({ type: "text", text: event.text });
+        break;
+      case "tool_call":
+        // A new model answer starts after tools: the final answer is the text after the last tool call.
+        this.#answer = "";
+        this.#line({ type: "tool_use", id: event.id, name: event.name, input: event.input });
+        break;
+      case "tool_result":
+        this.#toolCalls += 1;
+        this.#line({ type: "tool_result", id: event.id, name: event.name, content: event.output, isError: event.isError });
+        break;
+      case "usage":
+        this.#usage.inputTokens += event.inputTokens;
+        this.#usage.outputTokens += event.outputTokens;
+        this.#line({ type: "usage", inputTokens: event.inputTokens, outputTokens: event.outputTokens });
+        break;
+      case "warning":
+        this.warn(event.message);
+        break;
+      default:
+        break;
+    }
+  };
+
+  warn(message: string): void {
+    if (this.#format === "stream-json") this.#line({ type: "warning", message });
+    else this.#stderr.write(`WARN ${message}\n`);
+  }
+
+  error(message: string): void {
+    if (this.#format === "stream-json") this.#line({ type: "error", message });
+    else if (this.#format === "json") this.#write({ type: "error", error: message });
+    else this.#stderr.write(`${message}\n`);
+  }
+
+  finish(outcome: TurnOutcome, extra: { sessionName?: string } = {}): HeadlessSummary {
+    const stopReason = outcome.status === "done" ? (outcome.stopReason ?? "end_turn") : outcome.status;
+    const summary: HeadlessSummary = {
+      result: this.#answer,
+      stopReason,
+      toolCalls: this.#toolCalls,
+      usage: { ...this.#usage },
+      ...(extra.sessionName ? { sessionName: extra.sessionName } : {}),
+    };
+    if (this.#format === "stream-json") this.#line({ type: "done", stopReason });
+    else if (this.#format === "json") this.#write(summary);
+    else if (this.#answer) this.#stdout.write(this.#answer.endsWith("\n") ? this.#answer : `${this.#answer}\n`);
+    return summary;
+  }
+
+  #line(value: object): void {
+    if (this.#format === "stream-json") this.#write(value);
+  }
+
+  #write(value: object): void {
+    this.#stdout.write(`${JSON.stringify(value)}\n`);
+  }
+}

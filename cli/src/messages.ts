@@ -1,0 +1,84 @@
+import { defineMessages } from "@maia/kernel";
+
+export const t = defineMessages(
+  {
+    usage: `Usage:
+  maia [--model <spec>]                 start the interactive assistant in this folder
+  maia -p "<prompt>" [options]          run one request without the interface and print the answer
+  maia plugins list [--json]            show plugins and their state
+  maia plugins enable|disable <name> [--global]
+  maia <subcommand> …                   subcommands added by plugins: {subcommands}
+
+Options:
+  -m, --model <spec>                    model (litellm:<name> or <name>)
+  -p, --print [prompt]                  headless mode; reads the prompt from stdin when none is given
+      --output-format text|json|stream-json
+      --allow <rule>                    allow rule for this run (repeatable), e.g. --allow 'Bash(npm test)'
+      --max-iterations <n>              iterations per series before stopping
+      --strict-plugins                  stop at the first plugin that fails to load
+  -h, --help                            this help
+      --version                         version`,
+    launchFolder: "Working folder: {path}",
+    noTty: "maia needs an interactive terminal (TTY). For scripts, use: maia -p \"<prompt>\"",
+    interactiveUnavailable:
+      "The interactive interface is not part of this build yet. Use headless mode: maia -p \"<prompt>\" (see maia --help).",
+    badUsage: "{message}\nRun maia --help for usage.",
+    unknownOption: "unknown option {option}",
+    missingValue: "option {option} needs a value",
+    badOutputFormat: 'unknown output format "{value}" (expected text, json or stream-json)',
+    badMaxIterations: '--max-iterations needs a positive integer, not "{value}"',
+    emptyPrompt: "no prompt: give it after -p or on standard input",
+    noModel:
+      "No model configured. Choose one with --model <name>, the MAIA_MODEL variable, or \"model\" in .maia/config.json.{models}",
+    availableModels: "\nAvailable models:\n{list}",
+    unknownSubcommand: 'unknown command "{name}"',
+    errorPrefix: "Error: {message}",
+    aborted: "Interrupted.",
+    pluginsHeader: "Plugins",
+    pluginEnabled: "Plugin {name} enabled in {file}",
+    pluginDisabled: "Plugin {name} disabled in {file}",
+    pluginsUsage: "usage: maia plugins list [--json] | maia plugins enable|disable <name> [--global]",
+    configInvalid: "{file}: {problem} — this part is ignored",
+    configUnreadable: "{file}: {problem} — the file is ignored",
+  },
+  {
+    usage: `Utilisation :
+  maia [--model <spec>]                 lance l'assistant interactif dans ce dossier
+  maia -p "<demande>" [options]         exécute une demande sans interface et affiche la réponse
+  maia plugins list [--json]            liste les plugins et leur état
+  maia plugins enable|disable <nom> [--global]
+  maia <sous-commande> …                sous-commandes ajoutées par les plugins : {subcommands}
+
+Options :
+  -m, --model <spec>                    modèle (litellm:<nom> ou <nom>)
+  -p, --print [demande]                 mode sans interface ; lit la demande sur l'entrée standard si absente
+      --output-format text|json|stream-json
+      --allow <règle>                   règle allow pour cette exécution (répétable), ex. --allow 'Bash(npm test)'
+      --max-iterations <n>              itérations par série avant arrêt
+      --strict-plugins                  s'arrête au premier plugin qui ne se charge pas
+  -h, --help                            cette aide
+      --version                         version`,
+    launchFolder: "Dossier de travail : {path}",
+    noTty: "maia a besoin d'un terminal interactif (TTY). Pour les scripts : maia -p \"<demande>\"",
+    interactiveUnavailable:
+      "L'interface interactive ne fait pas encore partie de cette version. Utilisez le mode sans interface : maia -p \"<demande>\" (voir maia --help).",
+    badUsage: "{message}\nVoir maia --help.",
+    unknownOption: "option inconnue {option}",
+    missingValue: "l'option {option} attend une valeur",
+    badOutputFormat: "format de sortie inconnu « {value} » (attendu : text, json ou stream-json)",
+    badMaxIterations: "--max-iterations attend un entier positif, pas « {value} »",
+    emptyPrompt: "aucune demande : donnez-la après -p ou sur l'entrée standard",
+    noModel:
+      "Aucun modèle configuré. Choisissez-en un avec --model <nom>, la variable MAIA_MODEL ou « model » dans .maia/config.json.{models}",
+    availableModels: "\nModèles disponibles :\n{list}",
+    unknownSubcommand: "commande inconnue « {name} »",
+    errorPrefix: "Erreur : {message}",
+    aborted: "Interrompu.",
+    pluginsHeader: "Plugins",
+    pluginEnabled: "Plugin {name} activé dans {file}",
+    pluginDisabled: "Plugin {name} désactivé dans {file}",
+    pluginsUsage: "utilisation : maia plugins list [--json] | maia plugins enable|disable <nom> [--global]",
+    configInvalid: "{file} : {problem} — cette partie est ignorée",
+    configUnreadable: "{file} : {problem} — le fichier est ignoré",
+  },
+);

@@ -1,0 +1,71 @@
+import path from "node:path";
+import type { PluginRecord } from "@maia/kernel";
+import type { CliArgs } from "../args.ts";
+import { boot } from "../boot.ts";
+import { CONFIG_FILE } from "../config/load-config.ts";
+import { setPluginEnabled } from "../config/write-config.ts";
+import { t } from "../messages.ts";
+
+export interface CommandIO {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+}
+
+/** `maia plugins list [--json]`, `maia plugins enable|disable NAME [--global]`. Needs no LiteLLM settings. */
+export async function runPluginsCommand(args: CliArgs, io: CommandIO): Promise<number> {
+  const [, action, name] = args.positionals;
+  const log = {
+    info: () => undefined,
+    debug: () => undefined,
+    warn: (message: string) => void io.stderr.write(`WARN ${message}\n`),
+    error: (message: string) => void io.stderr.write(`FAIL ${message}\n`),
+  };
+  if (action === "list" || action === undefined) {
+    const { records } = await boot({ frontEnd: "headless", log, env: io.env });
+    io.stdout.write(args.json ? `${JSON.stringify(records.map(publicRecord), null, 2)}\n` : formatRecords(records));
+    return 0;
+  }
+  if ((action === "enable" || action === "disable") && name) {
+    const { cwd, homeDir } = await boot({ frontEnd: "headless", log: { ...log, warn: () => undefined }, env: io.env });
+    const file = path.join(args.global ? homeDir : cwd, CONFIG_FILE);
+    try {
+      await setPluginEnabled(file, name, action === "enable");
+    } catch (error) {
+      io.stderr.write(`${(error as Error).message}\n`);
+      return 1;
+    }
+    io.stdout.write(`${t(action === "enable" ? "pluginEnabled" : "pluginDisabled", { name, file })}\n`);
+    return 0;
+  }
+  io.stderr.write(`${t("pluginsUsage")}\n`);
+  return 2;
+}
+
+function publicRecord(record: PluginRecord) {
+  return {
+    name: record.name,
+    version: record.version ?? null,
+    source: record.source,
+    state: record.state,
+    ...(record.reason ? { reason: `failed at ${record.stage}: ${record.reason}` } : {}),
+    description: record.description ?? "",
+    hooks: record.hooks,
+    loadMs: record.loadMs,
+  };
+}
+
+function formatRecords(records: PluginRecord[]): string {
+  const rows = records.map((record) => [
+    record.name,
+    record.version ?? "-",
+    record.source,
+    record.state === "failed" ? `failed (${record.stage}: ${record.reason})` : record.state,
+    record.hooks.join(", ") || "-",
+    `${record.loadMs} ms`,
+  ]);
+  const header = ["name", "version", "source", "state", "hooks", "load"];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd();
+  return `${[line(header), ...rows.map(line)].join("\n")}\n`;
+}

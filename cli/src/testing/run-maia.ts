@@ -1,0 +1,57 @@
+import { execFile, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+/** The built bundle that users run (`pnpm build` makes it; `pnpm test` builds first). */
+export const MAIA_BIN = fileURLToPath(new URL("../../dist/maia.js", import.meta.url));
+
+export interface MaiaRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunMaiaOptions {
+  cwd: string;
+  home: string;
+  env?: NodeJS.ProcessEnv;
+  input?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Runs `maia` as a real process, the way a user or a script does: its own HOME, launch folder and environment,
+ * with the locale pinned to English unless the test says otherwise.
+ */
+export function runMaia(args: string[], options: RunMaiaOptions): Promise<MaiaRun> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      [MAIA_BIN, ...args],
+      {
+        cwd: options.cwd,
+        env: baseEnv(options),
+        timeout: options.timeoutMs ?? 20_000,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        const code = error && typeof (error as { code?: unknown }).code === "number" ? (error as { code: number }).code : error ? null : 0;
+        if (error && code === null && !("code" in error)) reject(error);
+        else resolve({ code, stdout, stderr });
+      },
+    );
+    child.stdin?.end(options.input ?? "");
+  });
+}
+
+/** Starts `maia` and hands back the child, for tests that interrupt it or read it as it streams. */
+export function spawnMaia(args: string[], options: RunMaiaOptions) {
+  return spawn(process.execPath, [MAIA_BIN, ...args], { cwd: options.cwd, env: baseEnv(options), stdio: ["pipe", "pipe", "pipe"] });
+}
+
+function baseEnv(options: RunMaiaOptions): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: options.home, MAIA_LANG: "en", ...options.env };
+  delete env.INIT_CWD;
+  delete env.MAIA_CWD;
+  if (options.env?.MAIA_CWD) env.MAIA_CWD = options.env.MAIA_CWD;
+  return env;
+}

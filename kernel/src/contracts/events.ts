@@ -1,0 +1,38 @@
+/**
+ * What the loop tells front ends (seed § 4.4, as events instead of callbacks): front ends subscribe, they never
+ * reach into the loop. Every event a user could notice goes through here, so headless `stream-json`, ACP and
+ * the Ink UI show the same things.
+ */
+export type AgentEvent =
+  | { type: "thinking"; active: boolean }
+  | { type: "text"; text: string }
+  | { type: "text_end" }
+  | { type: "tool_call"; id: string; name: string; summary: string; input: Record<string, unknown> }
+  | { type: "tool_result"; id: string; name: string; output: string; isError: boolean }
+  | { type: "context_usage"; tokens: number; max?: number }
+  | { type: "tools_running"; running: { names: string[]; done: number } | null }
+  | { type: "usage"; inputTokens: number; outputTokens: number }
+  | { type: "info"; message: string }
+  | { type: "warning"; message: string };
+
+export type AgentEventListener = (event: AgentEvent) => void;
+
+/** A tiny synchronous event bus; a listener that throws is isolated from the others and from the loop. */
+export class AgentEvents {
+  readonly #listeners = new Set<AgentEventListener>();
+
+  on(listener: AgentEventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  emit(event: AgentEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A broken front end must not stop the agent; it will notice its own failure.
+      }
+    }
+  }
+}

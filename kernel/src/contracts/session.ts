@@ -1,0 +1,123 @@
+import type { AgentEvents } from "./events.ts";
+import type { InteractionPort } from "./interaction.ts";
+import type { Message, ToolUseBlock } from "./messages.ts";
+import type { LLMProvider, StopReason } from "./provider.ts";
+import type { AnyTool } from "./tool.ts";
+
+/** Which front end drives the session; plugins adapt (headless refuses questions, ACP has no Ink…). */
+export type FrontEnd = "tui" | "headless" | "acp" | "subagent" | "hub";
+
+/** What every session is built from; handed to the `tools`, `systemPrompt` and `sessionStart` hooks. */
+export interface SessionSetup {
+  /** The launch folder (seed § 5.2). */
+  cwd: string;
+  homeDir: string;
+  env: NodeJS.ProcessEnv;
+  /** The model spec as configured (`litellm:name` or `name`). */
+  model: string;
+  frontEnd: FrontEnd;
+  /** A compacted summary that replaces MAIA.md as the starting context (seed § 14). */
+  startContext?: string;
+}
+
+/** A piece of the system prompt; sections are joined in `order`, then in tap order. */
+export interface PromptSection {
+  id: string;
+  order: number;
+  text: string;
+}
+
+/** Ordering of the usual system prompt sections, so plugins interleave predictably. */
+export const PROMPT_ORDER = { IDENTITY: 0, CONTEXT: 100, SKILLS: 200, TOOLS: 300, EXTRA: 400 } as const;
+
+/** One conversation with one model: what the loop reads and writes (seed § 6.1). */
+export interface AgentSession {
+  readonly id: string;
+  readonly setup: SessionSetup;
+  readonly cwd: string;
+  provider: LLMProvider;
+  system: string;
+  tools: Map<string, AnyTool>;
+  messages: Message[];
+  pendingContext: string[];
+  startContext?: string;
+  readonly events: AgentEvents;
+  interaction: InteractionPort;
+  /** Iterations per series before the limit question (seed § 6.2, MaxIterations). */
+  maxIterations: number;
+  /** Conversation-scoped state shared by tools and plugins (files seen by the model, todo list…). */
+  readonly state: Map<string, unknown>;
+}
+
+/** What `beforeTurn` carries: the user's text and the session; taps may rewrite the text or add context. */
+export interface TurnInput {
+  session: AgentSession;
+  text: string;
+  signal: AbortSignal;
+}
+
+export type TurnStatus = "done" | "max_iterations" | "stopped" | "aborted" | "error";
+
+export interface TurnOutcome {
+  session: AgentSession;
+  status: TurnStatus;
+  /** The provider's stop reason of the last answer (end_turn, tool_use, max_tokens, other). */
+  stopReason?: StopReason;
+  error?: unknown;
+}
+
+export interface CompactEvent {
+  session: AgentSession;
+  summary: string;
+  /** The session name before and after, when the sessions plugin names sessions. */
+  from?: string;
+  to?: string;
+  replacedMessages: number;
+  replacedTokens?: number;
+}
+
+export type Decision = "allow" | "ask" | "deny";
+
+export interface Verdict {
+  decision: Decision;
+  /** The rule that decided, as written (`Bash(npm test *)`), when a rule did. */
+  rule?: string;
+  /** The file the rule came from, or another origin (`--allow`, a plugin). */
+  source?: string;
+  /** Why, for the user (an error inside the evaluation, a wrapper not covered…). */
+  reason?: string;
+}
+
+/** What `checkPermission` carries; each tap may set a stricter `verdict` (see hooks.ts). */
+export interface PermissionCheck {
+  session: AgentSession;
+  call: ToolUseBlock;
+  tool: AnyTool;
+  verdict?: Verdict;
+}
+
+export interface ToolCallEvent {
+  session: AgentSession;
+  call: ToolUseBlock;
+  tool: AnyTool;
+}
+
+export interface ToolResultEvent extends ToolCallEvent {
+  output: string;
+  isError: boolean;
+}
+
+export interface ProviderRequest {
+  model: string;
+  cwd: string;
+  homeDir: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface ToolLookup {
+  session: AgentSession;
+  name: string;
+}
+
+/** Why the conversation's messages changed, for the context count (seed § 13.3's three moments). */
+export type ContextChange = "request" | "answer" | "tool_results" | "session_start" | "restored";

@@ -1,0 +1,42 @@
+import type { ToolSpec } from "./provider.ts";
+
+/** A tool's own default when no permission rule applies and the permissions plugin is off (seed § 4.3). */
+export type ToolPermission = "auto" | "ask";
+
+export interface ToolContext {
+  /** The launch folder: base of every relative path. */
+  cwd: string;
+  /** The active model, read at call time (CurrentModel). */
+  model?: string;
+  /** The turn's signal: a tool stops promptly when it aborts. */
+  signal?: AbortSignal;
+  /** Environment for child processes. */
+  env?: NodeJS.ProcessEnv;
+  /** Per-conversation state that tools share (files seen, todo list…); emptied when the conversation is. */
+  state: Map<string, unknown>;
+  /** Shows a warning to the user (never to the model). */
+  warn(message: string): void;
+}
+
+/** What `execute` may return: plain text, or text flagged as an error result. */
+export type ToolOutput = string | { content: string; isError: boolean };
+
+export interface Tool<Input extends Record<string, unknown> = Record<string, unknown>> {
+  spec: ToolSpec;
+  permission: ToolPermission;
+  /**
+   * Rewrites what the model sent before it is validated against `spec.inputSchema` (aliases, a string array
+   * joined…). Must not throw; returns the input unchanged when there is nothing to fix.
+   */
+  normalizeInput?(input: Record<string, unknown>): Record<string, unknown>;
+  /** A short summary for the UI and the confirmation question. */
+  describe?(input: Input): string;
+  /** Calls with the same key run one after the other, in call order (seed § 6.3). */
+  lockKey?(input: Input, context: { cwd: string }): string | undefined;
+  execute(input: Input, context: ToolContext): Promise<ToolOutput>;
+}
+
+/** A tool of any input type, as stored in registries. */
+// biome-ignore lint: the variance of Input makes `Tool<any>` the honest element type of a heterogeneous list.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = Tool<any>;

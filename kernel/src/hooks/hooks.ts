@@ -1,0 +1,119 @@
+import {
+  AsyncSeriesBailHook,
+  AsyncSeriesHook,
+  AsyncSeriesWaterfallHook,
+  SyncHook,
+} from "tapable";
+import type { LLMProvider } from "../contracts/provider.ts";
+import type {
+  AgentSession,
+  CompactEvent,
+  ContextChange,
+  PermissionCheck,
+  PromptSection,
+  ProviderRequest,
+  SessionSetup,
+  ToolCallEvent,
+  ToolLookup,
+  ToolResultEvent,
+  TurnInput,
+  TurnOutcome,
+} from "../contracts/session.ts";
+import type { AnyTool } from "../contracts/tool.ts";
+
+/**
+ * Named stages order taps within a hook (tapable sorts by `stage`, then by registration), as webpack's
+ * PROCESS_ASSETS_STAGE_* do. Third-party plugins normally tap at DEFAULT; POLICY belongs to the permissions
+ * plugin, the only tap whose `allow` counts (see `checkPermission`).
+ */
+export const STAGE = { PRE: -100, DEFAULT: 0, POLICY: 100, POST: 200 } as const;
+
+/**
+ * The whole extension surface of MAIA, in one frozen table. Every hook takes at most two arguments. A tap that
+ * throws is reported (MAIA_PLUGIN_ERROR, with its plugin and hook) and skipped: waterfalls pass the value on
+ * unchanged, bails go on to the next tap. The exception is `checkPermission`, where an error means "ask".
+ */
+export function createHookTable() {
+  return Object.freeze({
+    /**
+     * Before each user request is sent to the model. Carries the user's text and the session; taps return the
+     * input, possibly with a new text (`@` references resolved) or after adding to `session.pendingContext`
+     * (a compaction may also replace the session's messages here).
+     */
+    beforeTurn: new AsyncSeriesWaterfallHook<[TurnInput]>(["turn"]),
+
+    /**
+     * When the model calls a tool that the session's tool map does not hold. The first tap that returns a
+     * tool wins; nobody answering means "unknown tool" for the model.
+     */
+    resolveTool: new AsyncSeriesBailHook<[ToolLookup], AnyTool | undefined>(["lookup"]),
+
+    /**
+     * Before every tool call. Each tap may set `check.verdict` and returns the check. Verdicts only get
+     * stricter along the chain (deny > ask > allow); `allow` is taken only from the permissions plugin at the
+     * POLICY stage, so a third-party plugin can tighten, never loosen. A tap that throws turns the verdict
+     * into "ask". No verdict at the end means the tool's own default (`auto` runs, `ask` asks).
+     * (A waterfall rather than a bail hook: a bail would let an early "ask" hide a later "deny".)
+     */
+    checkPermission: new AsyncSeriesWaterfallHook<[PermissionCheck]>(["check"]),
+
+    /** Just before an authorised tool runs (the call, the tool, the session). Return value ignored. */
+    beforeToolCall: new AsyncSeriesHook<[ToolCallEvent]>(["event"]),
+
+    /** After a tool ran, with its output (Read records what the model saw, ACP reports statuses). */
+    afterToolCall: new AsyncSeriesHook<[ToolResultEvent]>(["event"]),
+
+    /**
+     * After each turn, whatever its end (done, limit, stop, abort after the rollback, error). Taps save the
+     * session, compact when the context is too large, recount the context.
+     */
+    afterTurn: new AsyncSeriesHook<[TurnOutcome]>(["outcome"]),
+
+    /** When a conversation has been replaced by its summary (seed § 14): sessions write `xxx__n`, UIs show it. */
+    onCompact: new AsyncSeriesHook<[CompactEvent]>(["event"]),
+
+    /**
+     * Synchronously, each time the conversation changes (request added, model answer, tool results, session
+     * start or restore): the context plugin recounts and emits `context_usage`.
+     */
+    contextChanged: new SyncHook<[AgentSession, ContextChange]>(["session", "change"]),
+
+    /** Collects the tools offered to the model when a session is built. Taps return the list with theirs added. */
+    tools: new AsyncSeriesWaterfallHook<[AnyTool[], SessionSetup]>(["tools", "setup"]),
+
+    /** Collects the system prompt's sections when a session is built (identity, MAIA.md, skills…). */
+    systemPrompt: new AsyncSeriesWaterfallHook<[PromptSection[], SessionSetup]>(["sections", "setup"]),
+
+    /** Finds the provider for a model spec; the first tap that returns one wins. */
+    resolveProvider: new AsyncSeriesBailHook<[ProviderRequest], LLMProvider | undefined>(["request"]),
+
+    /** Once a session is built and before its first turn (MCP connects, the tokenizer warms up…). */
+    sessionStart: new AsyncSeriesHook<[AgentSession]>(["session"]),
+
+    /** When a session is left: exit, /new, /load, /clear (close MCP connections, last save). */
+    sessionEnd: new AsyncSeriesHook<[AgentSession]>(["session"]),
+  });
+}
+
+export type HookTable = ReturnType<typeof createHookTable>;
+export type HookName = keyof HookTable;
+
+/** How a hook treats a tap's return value, which tells the interceptor what "skip this tap" means. */
+export type HookKind = "waterfall" | "bail" | "series" | "sync" | "permission";
+
+/** Completeness is checked by the compiler: adding a hook without its kind does not build. */
+export const HOOK_KINDS: Record<HookName, HookKind> = {
+  beforeTurn: "waterfall",
+  resolveTool: "bail",
+  checkPermission: "permission",
+  beforeToolCall: "series",
+  afterToolCall: "series",
+  afterTurn: "series",
+  onCompact: "series",
+  contextChanged: "sync",
+  tools: "waterfall",
+  systemPrompt: "waterfall",
+  resolveProvider: "bail",
+  sessionStart: "series",
+  sessionEnd: "series",
+};

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import type { PermissionCheck } from "../contracts/session.ts";
+import { ERROR_CODES, type MaiaError } from "../errors.ts";
+import { STAGE } from "./hooks.ts";
+import { InstrumentedHooks } from "./instrumented-hooks.ts";
+
+function check(): PermissionCheck {
+  return {
+    session: {} as PermissionCheck["session"],
+    call: { type: "tool_use", id: "1", name: "Bash", input: { command: "ls" } },
+    tool: { spec: { name: "Bash", description: "", inputSchema: {} }, permission: "ask", execute: async () => "" },
+  };
+}
+
+function setup() {
+  const errors: MaiaError[] = [];
+  const hooks = new InstrumentedHooks((error) => errors.push(error));
+  hooks.grantPolicy("permissions");
+  return { hooks, errors, policy: hooks.facadeFor("permissions"), thirdParty: hooks.facadeFor("maia-plugin-x") };
+}
+
+describe("hook interceptor", () => {
+  it("skips a throwing tap, names its plugin and hook, and goes on with the chain", async () => {
+    const { hooks, errors } = setup();
+    hooks.facadeFor("bad").beforeTurn.tapPromise("bad", async () => {
+      throw new Error("boom");
+    });
+    hooks.facadeFor("good").beforeTurn.tapPromise("good", async (turn) => ({ ...turn, text: `${turn.text}!` }));
+    const result = await hooks.table.beforeTurn.promise({ session: {} as never, text: "hi", signal: new AbortController().signal });
+    expect(result.text).toBe("hi!");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: ERROR_CODES.PLUGIN_RUNTIME, plugin: "bad", hook: "beforeTurn" });
+  });
+
+  it("takes allow only from the permissions plugin at the POLICY stage", async () => {
+    const { hooks, policy, thirdParty } = setup();
+    thirdParty.checkPermission.tap("x", (current) => ({ ...current, verdict: { decision: "allow" } }));
+    expect((await hooks.table.checkPermission.promise(check())).verdict).toBeUndefined();
+
+    policy.checkPermission.tap({ name: "permissions", stage: STAGE.POLICY }, (current) => ({
+      ...current,
+      verdict: { decision: "allow", rule: "Bash(ls)" },
+    }));
+    expect((await hooks.table.checkPermission.promise(check())).verdict).toMatchObject({ decision: "allow" });
+  });
+
+  it("does not let the permissions plugin allow outside the POLICY stage", async () => {
+    const { hooks, policy } = setup();
+    policy.checkPermission.tap("permissions", (current) => ({ ...current, verdict: { decision: "allow" } }));
+    expect((await hooks.table.checkPermission.promise(check())).verdict).toBeUndefined();
+  });
+
+  it("lets any plugin tighten: a third-party deny beats the policy's allow, wherever it runs", async () => {
+    const { hooks, policy, thirdParty } = setup();
+    policy.checkPermission.tap({ name: "permissions", stage: STAGE.POLICY }, (current) => ({
+      ...current,
+      verdict: { decision: "allow" },
+    }));
+    thirdParty.checkPermission.tap({ name: "x", stage: STAGE.POST }, (current) => ({
+      ...current,
+      verdict: { decision: "deny", rule: "no-rm" },
+    }));
+    expect((await hooks.table.checkPermission.promise(check())).verdict).toMatchObject({ decision: "deny", rule: "no-rm" });
+  });
+
+  it("keeps a deny when a later tap says ask", async () => {
+    const { hooks, thirdParty } = setup();
+    thirdParty.checkPermission.tap({ name: "x", stage: STAGE.PRE }, (current) => ({ ...current, verdict: { decision: "deny" } }));
+    hooks.facadeFor("y").checkPermission.tap("y", (current) => ({ ...current, verdict: { decision: "ask" } }));
+    expect((await hooks.table.checkPermission.promise(check())).verdict?.decision).toBe("deny");
+  });
+
+  it("turns a throwing permission tap into ask, never allow", async () => {
+    const { hooks, policy, errors } = setup();
+    policy.checkPermission.tapPromise({ name: "permissions", stage: STAGE.POLICY }, async () => {
+      throw new Error("parser crashed");
+    });
+    const verdict = (await hooks.table.checkPermission.promise(check())).verdict;
+    expect(verdict).toMatchObject({ decision: "ask" });
+    expect(verdict?.reason).toContain("parser crashed");
+    expect(errors[0]).toMatchObject({ plugin: "permissions", hook: "checkPermission" });
+  });
+
+  it("does not let a tap allow by mutating the check instead of returning it", async () => {
+    const { hooks, thirdParty } = setup();
+    thirdParty.checkPermission.tap("x", (current) => {
+      (current as { verdict?: unknown }).verdict = { decision: "allow" };
+      return current;
+    });
+    expect((await hooks.table.checkPermission.promise(check())).verdict?.decision).toBe("ask");
+  });
+
+  it("tags taps with their plugin whatever name they give, and counts calls", async () => {
+    const { hooks } = setup();
+    hooks.facadeFor("real").afterTurn.tap("pretending-to-be-someone-else", () => undefined);
+    await hooks.table.afterTurn.promise({ session: {} as never, status: "done" });
+    expect(hooks.hooksOf("real")).toEqual(["afterTurn"]);
+    expect(hooks.statsOf("real").get("afterTurn")?.calls).toBe(1);
+  });
+
+  it("offers plugins no way to call a hook", () => {
+    const { thirdParty } = setup();
+    expect("promise" in thirdParty.afterTurn).toBe(false);
+    expect("call" in thirdParty.contextChanged).toBe(false);
+  });
+
+  it("lets a settings error through a provider hook, for the user to fix", async () => {
+    const { hooks } = setup();
+    hooks.facadeFor("litellm").resolveProvider.tapPromise("litellm", async () => {
+      throw Object.assign(new Error("settings.json is missing"), { code: ERROR_CODES.SETTINGS });
+    });
+    await expect(hooks.table.resolveProvider.promise({ model: "m", cwd: "/", homeDir: "/", env: {} })).rejects.toThrow(
+      "settings.json is missing",
+    );
+  });
+});

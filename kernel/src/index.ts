@@ -1,0 +1,44 @@
+/**
+ * @maia/kernel — the public API. Plugins need only `definePlugin`, `STAGE`, `PROMPT_ORDER` and the types;
+ * front ends use `Kernel`.
+ */
+export type * from "./contracts/messages.ts";
+export type * from "./contracts/provider.ts";
+export type * from "./contracts/tool.ts";
+export type * from "./contracts/session.ts";
+export type * from "./contracts/commands.ts";
+export type * from "./contracts/interaction.ts";
+export type { AgentEvent, AgentEventListener } from "./contracts/events.ts";
+export { AgentEvents } from "./contracts/events.ts";
+export { NO_INTERACTION } from "./contracts/interaction.ts";
+export { textOf } from "./contracts/messages.ts";
+export { ProviderError } from "./contracts/provider.ts";
+export { PROMPT_ORDER } from "./contracts/session.ts";
+export { ERROR_CODES, MaiaError, errorMessage, isAbortError, type ErrorCode } from "./errors.ts";
+export { STAGE, HOOK_KINDS, type HookName, type HookTable } from "./hooks/hooks.ts";
+export type { PluginHooks, TapOptions, TapStats } from "./hooks/instrumented-hooks.ts";
+export { defineMessages, activeLocale, setActiveLocale, type Translate } from "./i18n/catalogue.ts";
+export { resolveLocale, type Locale } from "./i18n/locale.ts";
+export { Kernel, type KernelOptions } from "./kernel.ts";
+export { MAX_ITERATIONS, type RunTurnOptions } from "./loop/run-turn.ts";
+export { MAX_PARALLEL_TOOLS } from "./loop/tool-runner.ts";
+export {
+  definePlugin,
+  type MaiaPlugin,
+  type PluginContext,
+  type PluginHandle,
+  type PluginLogger,
+  type Registrar,
+  type RuntimeInfo,
+} from "./plugins/define-plugin.ts";
+export {
+  KERNEL_VERSION,
+  POLICY_PLUGIN,
+  type LoadOptions,
+  type PluginCandidate,
+  type PluginRecord,
+  type PluginSource,
+  type PluginStage,
+} from "./plugins/plugin-host.ts";
+export { stricter } from "./permissions/verdict.ts";
+export { closest, describeErrors, editDistance, validatorFor } from "./validation/validator.ts";

@@ -1,0 +1,49 @@
+import { defineMessages } from "../i18n/catalogue.ts";
+
+/** The kernel's strings; French is the seed's wording (§ 6.2, § 6.3, § 8). */
+export const t = defineMessages(
+  {
+    unknownTool: "Unknown tool: {name}",
+    denied: "Action denied by the permission rules ({rule}). Do not retry it as is.",
+    refusedByUser: "The user refused this action.",
+    refusedHeadless:
+      "Action refused: it needs the user's confirmation and nobody can answer here (non-interactive mode). Do not retry it; the user can allow it with --allow '{rule}'.",
+    refusedHeadlessWarning: "Refused {name} (needs a confirmation; allow it with --allow '{rule}')",
+    stopForModel:
+      "The user stopped the iteration: this call was not run. Do not continue; wait for the user's next message.",
+    notRunForModel: "Not run: the user stopped the iteration before this call.",
+    iterationLimit: "Stopped: more than {count} iterations",
+    invalidParameter: 'Parameter "{name}" missing or invalid ({detail}). Parameters received: {received}.',
+    noParameters: "none",
+    malformedCall:
+      "The call to {name} was cut off or malformed ({reason}); it was not run. Send it again with complete, valid JSON arguments.",
+    malformedCallWarning: "The model sent a cut-off or malformed call to {name}; it was not run.",
+    confirmTool: "Allow {name}: {summary}?",
+    confirmToolNoSummary: "Allow {name}?",
+    retrying: "LiteLLM: {reason}; retry {attempt} in {seconds} s",
+    pluginError: "Plugin {plugin} failed in {hook}: {message}",
+    noProvider: 'No plugin provides the model "{model}" (is the litellm plugin disabled?)',
+  },
+  {
+    unknownTool: "Outil inconnu : {name}",
+    denied: "Action refusée par les règles de permissions ({rule}). Ne réessaie pas telle quelle.",
+    refusedByUser: "L'utilisateur a refusé cette action.",
+    refusedHeadless:
+      "Action refusée : elle demande la confirmation de l'utilisateur et personne ne peut répondre ici (mode non interactif). Ne réessaie pas ; l'utilisateur peut l'autoriser avec --allow '{rule}'.",
+    refusedHeadlessWarning: "{name} refusé (confirmation nécessaire ; autorisez-le avec --allow '{rule}')",
+    stopForModel:
+      "L'utilisateur a interrompu l'itération : cet appel n'a pas été exécuté. Ne continue pas ; attends sa prochaine demande.",
+    notRunForModel: "Non exécuté : l'utilisateur a interrompu l'itération avant cet appel.",
+    iterationLimit: "Arrêt : plus de {count} itérations",
+    invalidParameter: 'Paramètre "{name}" manquant ou invalide ({detail}). Paramètres reçus : {received}.',
+    noParameters: "aucun",
+    malformedCall:
+      "L'appel à {name} est tronqué ou mal formé ({reason}) ; il n'a pas été exécuté. Renvoie-le avec des arguments JSON complets et valides.",
+    malformedCallWarning: "Le modèle a envoyé un appel à {name} tronqué ou mal formé ; il n'a pas été exécuté.",
+    confirmTool: "Autoriser {name} : {summary} ?",
+    confirmToolNoSummary: "Autoriser {name} ?",
+    retrying: "LiteLLM : {reason} ; nouvel essai {attempt} dans {seconds} s",
+    pluginError: "Le plugin {plugin} a échoué dans {hook} : {message}",
+    noProvider: "Aucun plugin ne fournit le modèle « {model} » (le plugin litellm est-il désactivé ?)",
+  },
+);

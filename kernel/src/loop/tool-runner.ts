@@ -1,0 +1,241 @@
+import type { ToolResultBlock, ToolUseBlock } from "../contracts/messages.ts";
+import type { AgentSession, Verdict } from "../contracts/session.ts";
+import type { AnyTool, ToolContext, ToolOutput } from "../contracts/tool.ts";
+import { errorMessage, isAbortError } from "../errors.ts";
+import type { HookTable } from "../hooks/hooks.ts";
+import { KeyedQueue, Limiter } from "./limiter.ts";
+import { t } from "./messages.ts";
+import { prepareToolInput } from "./tool-input.ts";
+
+/** Seed § 23: tools running at once. */
+export const MAX_PARALLEL_TOOLS = 8;
+
+export interface ToolRunResult {
+  results: ToolResultBlock[];
+  /** The user answered "stop" to a confirmation (seed § 6.2.4). */
+  stopped: boolean;
+}
+
+type Prepared =
+  | { kind: "run"; call: ToolUseBlock; tool: AnyTool; input: Record<string, unknown> }
+  | { kind: "result"; call: ToolUseBlock; tool?: AnyTool; content: string; isError: boolean }
+  | { kind: "stopped"; call: ToolUseBlock };
+
+interface Outcome {
+  content: string;
+  isError: boolean;
+}
+
+/**
+ * Runs the tool calls of one model answer (seed § 6.3). One call runs in the foreground: announce, permission,
+ * confirmation, execution, result. Two or more: phase 1 authorises them one by one and starts each authorised
+ * tool at once (8 at most, FIFO, calls sharing a `lockKey` one after the other); phase 2 reports progress and
+ * waits; phase 3 shows and returns the results in call order. A failure, refusal or unknown tool never cancels
+ * the others.
+ */
+export async function runToolCalls(
+  hooks: HookTable,
+  session: AgentSession,
+  calls: readonly ToolUseBlock[],
+  signal: AbortSignal,
+): Promise<ToolRunResult> {
+  if (calls.length <= 1) {
+    const call = calls[0];
+    if (!call) return { results: [], stopped: false };
+    return runForeground(hooks, session, call, signal);
+  }
+  return runParallel(hooks, session, calls, signal);
+}
+
+async function runForeground(
+  hooks: HookTable,
+  session: AgentSession,
+  call: ToolUseBlock,
+  signal: AbortSignal,
+): Promise<ToolRunResult> {
+  const tool = await findTool(hooks, session, call.name);
+  announce(session, call, tool);
+  const prepared = await prepare(hooks, session, call, tool, signal);
+  if (prepared.kind === "stopped") {
+    const content = t("stopForModel");
+    session.events.emit({ type: "tool_result", id: call.id, name: call.name, output: content, isError: true });
+    return { results: [resultBlock(call, { content, isError: true })], stopped: true };
+  }
+  const outcome = prepared.kind === "run" ? await execute(hooks, session, prepared, signal) : prepared;
+  session.events.emit({ type: "tool_result", id: call.id, name: call.name, output: outcome.content, isError: outcome.isError });
+  return { results: [resultBlock(call, outcome)], stopped: false };
+}
+
+async function runParallel(
+  hooks: HookTable,
+  session: AgentSession,
+  calls: readonly ToolUseBlock[],
+  signal: AbortSignal,
+): Promise<ToolRunResult> {
+  const limiter = new Limiter(MAX_PARALLEL_TOOLS);
+  const locks = new KeyedQueue();
+  const outcomes: Array<Promise<Outcome>> = [];
+  const tools: Array<AnyTool | undefined> = [];
+  const started: string[] = [];
+  let done = 0;
+  let stopped = false;
+
+  // Phase 1: authorisation one call at a time; each authorised tool starts right away.
+  for (const call of calls) {
+    const tool = await findTool(hooks, session, call.name);
+    tools.push(tool);
+    if (stopped) {
+      outcomes.push(Promise.resolve({ content: t("notRunForModel"), isError: true }));
+      continue;
+    }
+    const prepared = await prepare(hooks, session, call, tool, signal);
+    if (prepared.kind === "stopped") {
+      stopped = true;
+      outcomes.push(Promise.resolve({ content: t("stopForModel"), isError: true }));
+      continue;
+    }
+    if (prepared.kind === "result") {
+      outcomes.push(Promise.resolve(prepared));
+      continue;
+    }
+    started.push(call.name);
+    const key = lockKeyOf(prepared.tool, prepared.input, session.cwd);
+    const running = locks.run(key, () => limiter.run(() => execute(hooks, session, prepared, signal)));
+    outcomes.push(
+      running.finally(() => {
+        done += 1;
+        session.events.emit({ type: "tools_running", running: { names: started, done } });
+      }),
+    );
+  }
+
+  // Phase 2: wait for everything, with progress for the status line.
+  if (started.length > 0) session.events.emit({ type: "tools_running", running: { names: started, done } });
+  const settled = await Promise.all(outcomes);
+  session.events.emit({ type: "tools_running", running: null });
+
+  // Phase 3: show and return the results in call order.
+  const results = calls.map((call, index) => {
+    const outcome = settled[index] ?? { content: t("notRunForModel"), isError: true };
+    announce(session, call, tools[index]);
+    session.events.emit({ type: "tool_result", id: call.id, name: call.name, output: outcome.content, isError: outcome.isError });
+    return resultBlock(call, outcome);
+  });
+  return { results, stopped };
+}
+
+async function findTool(hooks: HookTable, session: AgentSession, name: string): Promise<AnyTool | undefined> {
+  return session.tools.get(name) ?? (await hooks.resolveTool.promise({ session, name }));
+}
+
+function announce(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined): void {
+  session.events.emit({ type: "tool_call", id: call.id, name: call.name, summary: summaryOf(tool, call.input), input: call.input });
+}
+
+function summaryOf(tool: AnyTool | undefined, input: Record<string, unknown>): string {
+  if (!tool?.describe) return "";
+  try {
+    return tool.describe(input);
+  } catch {
+    return "";
+  }
+}
+
+/** Seed § 6.3 "prepare": unknown tool, input check, permission verdict, confirmation. */
+async function prepare(
+  hooks: HookTable,
+  session: AgentSession,
+  call: ToolUseBlock,
+  tool: AnyTool | undefined,
+  signal: AbortSignal,
+): Promise<Prepared> {
+  if (!tool) return { kind: "result", call, content: t("unknownTool", { name: call.name }), isError: true };
+  const input = prepareToolInput(tool, call.input);
+  if (!input.ok) return { kind: "result", call, tool, content: input.message, isError: true };
+
+  const checked = { ...call, input: input.input };
+  const verdict = await decide(hooks, session, checked, tool);
+  if (verdict.decision === "deny") {
+    return { kind: "result", call, tool, content: t("denied", { rule: verdict.rule ?? verdict.reason ?? "deny" }), isError: true };
+  }
+  if (verdict.decision === "allow") return { kind: "run", call, tool, input: input.input };
+
+  if (!session.interaction.canAsk) {
+    const rule = suggestedRule(call.name, tool, input.input);
+    session.events.emit({ type: "warning", message: t("refusedHeadlessWarning", { name: call.name, rule }) });
+    return { kind: "result", call, tool, content: t("refusedHeadless", { rule }), isError: true };
+  }
+  const summary = summaryOf(tool, input.input);
+  const question = summary ? t("confirmTool", { name: call.name, summary }) : t("confirmToolNoSummary", { name: call.name });
+  const answer = session.interaction.ask
+    ? await session.interaction.ask(question, signal)
+    : (await session.interaction.confirm(question, signal))
+      ? "yes"
+      : "no";
+  if (answer === "stop") return { kind: "stopped", call };
+  if (answer === "no") return { kind: "result", call, tool, content: t("refusedByUser"), isError: true };
+  return { kind: "run", call, tool, input: input.input };
+}
+
+async function decide(hooks: HookTable, session: AgentSession, call: ToolUseBlock, tool: AnyTool): Promise<Verdict> {
+  try {
+    const check = await hooks.checkPermission.promise({ session, call, tool });
+    return check.verdict ?? { decision: tool.permission === "auto" ? "allow" : "ask" };
+  } catch (error) {
+    // Fail closed: whatever went wrong, the user is asked (and a headless run refuses).
+    return { decision: "ask", reason: errorMessage(error) };
+  }
+}
+
+/** The narrowest rule that would allow this call, for the headless refusal message. */
+function suggestedRule(name: string, tool: AnyTool, input: Record<string, unknown>): string {
+  const subject = ["command", "path", "file_path", "url", "name"]
+    .map((key) => input[key])
+    .find((value): value is string => typeof value === "string");
+  return subject !== undefined && tool.permission === "ask" ? `${name}(${subject})` : name;
+}
+
+function lockKeyOf(tool: AnyTool, input: Record<string, unknown>, cwd: string): string | undefined {
+  try {
+    return tool.lockKey?.(input, { cwd });
+  } catch {
+    return undefined; // Seed § 6.3: a key that throws is ignored.
+  }
+}
+
+async function execute(
+  hooks: HookTable,
+  session: AgentSession,
+  prepared: Extract<Prepared, { kind: "run" }>,
+  signal: AbortSignal,
+): Promise<Outcome> {
+  const call = { ...prepared.call, input: prepared.input };
+  const context: ToolContext = {
+    cwd: session.cwd,
+    model: session.provider.model,
+    signal,
+    env: session.setup.env,
+    state: session.state,
+    warn: (message) => session.events.emit({ type: "warning", message }),
+  };
+  await hooks.beforeToolCall.promise({ session, call, tool: prepared.tool });
+  let outcome: Outcome;
+  try {
+    outcome = normalise(await prepared.tool.execute(prepared.input, context));
+  } catch (error) {
+    if (isAbortError(error) && signal.aborted) throw error;
+    outcome = { content: errorMessage(error), isError: true };
+  }
+  await hooks.afterToolCall.promise({ session, call, tool: prepared.tool, output: outcome.content, isError: outcome.isError });
+  return outcome;
+}
+
+function normalise(output: ToolOutput): Outcome {
+  return typeof output === "string" ? { content: output, isError: false } : output;
+}
+
+function resultBlock(call: ToolUseBlock, outcome: Outcome): ToolResultBlock {
+  return outcome.isError
+    ? { type: "tool_result", toolUseId: call.id, content: outcome.content, isError: true }
+    : { type: "tool_result", toolUseId: call.id, content: outcome.content };
+}

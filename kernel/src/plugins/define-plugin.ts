@@ -1,0 +1,77 @@
+import type { InputPrefix, SlashCommand, Subcommand } from "../contracts/commands.ts";
+import type { JsonSchema } from "../contracts/provider.ts";
+import type { FrontEnd } from "../contracts/session.ts";
+import type { Locale } from "../i18n/locale.ts";
+import type { PluginHooks } from "../hooks/instrumented-hooks.ts";
+
+export interface PluginLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+  debug(message: string): void;
+}
+
+/** Facts about the process a plugin runs in. */
+export interface RuntimeInfo {
+  /** The launch folder (seed § 5.2). */
+  cwd: string;
+  homeDir: string;
+  env: NodeJS.ProcessEnv;
+  frontEnd: FrontEnd;
+  locale: Locale;
+  kernelVersion: string;
+  /** Allow rules given on the command line for this run (`--allow 'Bash(npm test)'`). */
+  allowRules: readonly string[];
+}
+
+export interface Registrar<T> {
+  register(item: T): void;
+}
+
+/** What a plugin other than this one exposes through its `api`. */
+export interface PluginHandle<Api = unknown> {
+  name: string;
+  version: string;
+  api: Api | undefined;
+}
+
+/** Everything `apply` receives. First-party plugins get exactly this, nothing more. */
+export interface PluginContext {
+  readonly name: string;
+  readonly hooks: PluginHooks;
+  readonly commands: Registrar<SlashCommand>;
+  readonly prefixes: Registrar<InputPrefix>;
+  readonly subcommands: Registrar<Subcommand>;
+  readonly plugins: { get<Api = unknown>(name: string): PluginHandle<Api> | undefined };
+  readonly log: PluginLogger;
+  readonly runtime: RuntimeInfo;
+}
+
+export interface MaiaPlugin<Options = Record<string, unknown>, Api = unknown> {
+  /** Unique; a third-party plugin uses its npm package name. */
+  name: string;
+  version: string;
+  /** Semver range of the kernel this plugin works with, e.g. "^1.0.0". */
+  kernel: string;
+  description?: string;
+  /** Applied after these; a missing or cyclic dependency makes this plugin fail, named. */
+  dependencies?: string[];
+  /** Tier around the first-party plugins (Vite's `enforce`). */
+  enforce?: "pre" | "post";
+  /** JSON Schema of the options; checked with ajv, defaults applied, before `apply`. */
+  optionsSchema?: JsonSchema;
+  /**
+   * Taps hooks and registers commands. May return this instance's API (state tied to this kernel, such as
+   * settings read from this launch folder); it then replaces the static `api` below.
+   */
+  apply(context: PluginContext, options: Options): void | Api | Promise<void | Api>;
+  /** What other plugins may call through `context.plugins.get(name)?.api`. */
+  api?: Api;
+}
+
+/** Identity at run time; gives plugin authors type checking and completion. */
+export function definePlugin<Options = Record<string, unknown>, Api = unknown>(
+  plugin: MaiaPlugin<Options, Api>,
+): MaiaPlugin<Options, Api> {
+  return plugin;
+}

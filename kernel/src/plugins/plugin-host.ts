@@ -1,0 +1,321 @@
+import { performance } from "node:perf_hooks";
+import semver from "semver";
+import type { InputPrefix, SlashCommand, Subcommand } from "../contracts/commands.ts";
+import { ERROR_CODES, MaiaError, errorMessage, type ErrorCode } from "../errors.ts";
+import type { InstrumentedHooks } from "../hooks/instrumented-hooks.ts";
+import { describeErrors, schemaProblem, validatorFor } from "../validation/validator.ts";
+import type { MaiaPlugin, PluginContext, PluginHandle, PluginLogger, RuntimeInfo } from "./define-plugin.ts";
+import { orderPlugins } from "./plugin-order.ts";
+import { Registry } from "./registry.ts";
+
+export type PluginSource = "builtin" | "npm" | "path";
+export type PluginStage = "resolve" | "import" | "shape" | "options" | "order" | "apply";
+
+/** A plugin the configuration names, before anything of it is loaded. */
+export interface PluginCandidate {
+  name: string;
+  source: PluginSource;
+  enabled: boolean;
+  options?: unknown;
+  /** Finds the module (a path or URL); throws when it cannot be found. */
+  resolve(): Promise<string>;
+  /** Imports what `resolve` found. */
+  import(location: string): Promise<unknown>;
+}
+
+/** The outcome per plugin (`maia plugins list`). */
+export interface PluginRecord {
+  name: string;
+  version?: string;
+  source: PluginSource;
+  state: "active" | "disabled" | "failed";
+  stage?: PluginStage;
+  code?: ErrorCode;
+  reason?: string;
+  description?: string;
+  hooks: string[];
+  loadMs: number;
+}
+
+export interface LoadOptions {
+  /** Per-plugin limit for `apply` (avvio's pluginTimeout). */
+  applyTimeoutMs?: number;
+  /** `--strict-plugins`: the first failure throws instead of being reported. */
+  strict?: boolean;
+}
+
+interface Loaded {
+  candidate: PluginCandidate;
+  plugin: MaiaPlugin<unknown, unknown>;
+  options: unknown;
+  started: number;
+  spentMs: number;
+}
+
+export const KERNEL_VERSION = "1.0.0";
+/** Only this first-party plugin may answer "allow" in `checkPermission` (see hooks.ts). */
+export const POLICY_PLUGIN = "permissions";
+
+/**
+ * Loads plugins stage by stage (resolve → import → shape and kernel range → options → order → apply), each
+ * stage producing a result, so that one broken plugin is a record with a reason and never takes MAIA down.
+ * `load` never throws unless `strict` is set.
+ */
+export class PluginHost {
+  readonly commands = new Registry<SlashCommand>("command", (command) => command.name);
+  readonly prefixes = new Registry<InputPrefix>("input prefix", (prefix) => prefix.prefix);
+  readonly subcommands = new Registry<Subcommand>("subcommand", (subcommand) => subcommand.name);
+  readonly #records = new Map<string, PluginRecord>();
+  readonly #active = new Map<string, MaiaPlugin<unknown, unknown>>();
+  readonly #apis = new Map<string, unknown>();
+  readonly #hooks: InstrumentedHooks;
+  readonly #runtime: RuntimeInfo;
+  readonly #log: PluginLogger;
+
+  constructor(hooks: InstrumentedHooks, runtime: RuntimeInfo, log: PluginLogger) {
+    this.#hooks = hooks;
+    this.#runtime = runtime;
+    this.#log = log;
+  }
+
+  records(): PluginRecord[] {
+    return [...this.#records.values()];
+  }
+
+  get<Api = unknown>(name: string): PluginHandle<Api> | undefined {
+    const plugin = this.#active.get(name);
+    if (!plugin) return undefined;
+    const api = this.#apis.has(name) ? this.#apis.get(name) : plugin.api;
+    return { name: plugin.name, version: plugin.version, api: api as Api | undefined };
+  }
+
+  async load(candidates: readonly PluginCandidate[], options: LoadOptions = {}): Promise<PluginRecord[]> {
+    const loaded: Loaded[] = [];
+    const seen = new Set<string>();
+    for (const candidate of candidates) {
+      if (seen.has(candidate.name)) {
+        this.#fail(candidate, "resolve", ERROR_CODES.PLUGIN_DUPLICATE, "listed twice", 0, options);
+        continue;
+      }
+      seen.add(candidate.name);
+      if (!candidate.enabled) {
+        this.#records.set(candidate.name, { name: candidate.name, source: candidate.source, state: "disabled", hooks: [], loadMs: 0 });
+        continue;
+      }
+      const result = await this.#prepare(candidate, options);
+      if (result) loaded.push(result);
+    }
+
+    const { ordered, failures } = orderPlugins(
+      loaded.map(({ plugin }) => ({ name: plugin.name, enforce: plugin.enforce, dependencies: plugin.dependencies ?? [] })),
+    );
+    const byName = new Map(loaded.map((entry) => [entry.plugin.name, entry]));
+    for (const [name, failure] of failures) {
+      const entry = byName.get(name);
+      if (!entry) continue;
+      const code = failure.kind === "cycle" ? ERROR_CODES.PLUGIN_CYCLE : ERROR_CODES.PLUGIN_DEPENDENCY;
+      this.#fail(entry.candidate, "order", code, failure.reason, entry.spentMs, options, entry.plugin);
+    }
+    for (const name of ordered) {
+      const entry = byName.get(name);
+      if (!entry) continue;
+      const missing = (entry.plugin.dependencies ?? []).find((dep) => !this.#active.has(dep));
+      if (missing !== undefined) {
+        const reason = `depends on "${missing}", which failed`;
+        this.#fail(entry.candidate, "order", ERROR_CODES.PLUGIN_DEPENDENCY, reason, entry.spentMs, options, entry.plugin);
+        continue;
+      }
+      await this.#apply(entry, options);
+    }
+    return this.records();
+  }
+
+  async #prepare(candidate: PluginCandidate, options: LoadOptions): Promise<Loaded | undefined> {
+    const started = performance.now();
+    const spent = () => performance.now() - started;
+    let location: string;
+    try {
+      location = await candidate.resolve();
+    } catch (error) {
+      this.#fail(candidate, "resolve", ERROR_CODES.PLUGIN_NOT_FOUND, errorMessage(error), spent(), options);
+      return undefined;
+    }
+    let module: unknown;
+    try {
+      module = await candidate.import(location);
+    } catch (error) {
+      this.#fail(candidate, "import", ERROR_CODES.PLUGIN_IMPORT, errorMessage(error), spent(), options);
+      return undefined;
+    }
+    let plugin: unknown;
+    let problem: { code: ErrorCode; reason: string } | undefined;
+    try {
+      plugin = (module as { default?: unknown } | null | undefined)?.default;
+      problem = shapeProblem(plugin, candidate.source === "path" ? undefined : candidate.name);
+    } catch (error) {
+      // A module whose exports throw when read (getters, proxies) is malformed, not fatal.
+      problem = { code: ERROR_CODES.PLUGIN_SHAPE, reason: `reading the plugin object failed: ${errorMessage(error)}` };
+    }
+    if (problem) {
+      this.#fail(candidate, "shape", problem.code, problem.reason, spent(), options);
+      return undefined;
+    }
+    const valid = plugin as MaiaPlugin<unknown, unknown>;
+    const checked = checkOptions(valid, candidate.options);
+    if (typeof checked === "string") {
+      this.#fail(candidate, "options", ERROR_CODES.PLUGIN_OPTIONS, checked, spent(), options, valid);
+      return undefined;
+    }
+    return { candidate, plugin: valid, options: checked.value, started, spentMs: spent() };
+  }
+
+  async #apply(entry: Loaded, options: LoadOptions): Promise<void> {
+    const { plugin, candidate } = entry;
+    const started = performance.now();
+    if (plugin.name === POLICY_PLUGIN && candidate.source === "builtin") this.#hooks.grantPolicy(plugin.name);
+    const context = this.#contextFor(plugin.name);
+    const timeoutMs = options.applyTimeoutMs ?? 10_000;
+    let timer: NodeJS.Timeout | undefined;
+    let api: unknown;
+    try {
+      api = await Promise.race([
+        Promise.resolve().then(() => plugin.apply(context, entry.options)),
+        new Promise((_, reject) => {
+          timer = setTimeout(
+            () => reject(new MaiaError(ERROR_CODES.PLUGIN_TIMEOUT, `apply did not finish within ${timeoutMs} ms`)),
+            timeoutMs,
+          );
+          timer.unref();
+        }),
+      ]);
+    } catch (error) {
+      const code = error instanceof MaiaError ? error.code : ERROR_CODES.PLUGIN_APPLY;
+      this.#hooks.disable(plugin.name);
+      for (const registry of [this.commands, this.prefixes, this.subcommands]) registry.removeOwner(plugin.name);
+      this.#fail(candidate, "apply", code, errorMessage(error), entry.spentMs + performance.now() - started, options, plugin);
+      return;
+    } finally {
+      clearTimeout(timer);
+    }
+    this.#active.set(plugin.name, plugin);
+    if (api !== undefined && api !== null) this.#apis.set(plugin.name, api);
+    this.#records.set(plugin.name, {
+      name: plugin.name,
+      version: plugin.version,
+      source: candidate.source,
+      state: "active",
+      description: plugin.description,
+      hooks: this.#hooks.hooksOf(plugin.name),
+      loadMs: round(entry.spentMs + performance.now() - started),
+    });
+  }
+
+  #contextFor(name: string): PluginContext {
+    const registrar = <T>(registry: Registry<T>) => ({ register: (item: T) => registry.add(item, name) });
+    return Object.freeze({
+      name,
+      hooks: this.#hooks.facadeFor(name),
+      commands: registrar(this.commands),
+      prefixes: registrar(this.prefixes),
+      subcommands: registrar(this.subcommands),
+      plugins: { get: <Api>(other: string) => this.get<Api>(other) },
+      log: prefixedLogger(this.#log, name),
+      runtime: this.#runtime,
+    });
+  }
+
+  #fail(
+    candidate: PluginCandidate,
+    stage: PluginStage,
+    code: ErrorCode,
+    reason: string,
+    spentMs: number,
+    options: LoadOptions,
+    plugin?: MaiaPlugin<unknown, unknown>,
+  ): void {
+    const message = `plugin ${candidate.name} failed at ${stage}: ${reason}`;
+    if (options.strict) throw new MaiaError(code, message, { plugin: candidate.name });
+    this.#log.warn(message);
+    // The first record of a name wins: a duplicate entry must not hide the real plugin's state.
+    if (code === ERROR_CODES.PLUGIN_DUPLICATE && this.#records.has(candidate.name)) return;
+    this.#records.set(candidate.name, {
+      name: candidate.name,
+      version: plugin?.version,
+      source: candidate.source,
+      state: "failed",
+      stage,
+      code,
+      reason,
+      description: plugin?.description,
+      hooks: [],
+      loadMs: round(spentMs),
+    });
+  }
+}
+
+function shapeProblem(plugin: unknown, expectedName: string | undefined): { code: ErrorCode; reason: string } | undefined {
+  const shape = (reason: string) => ({ code: ERROR_CODES.PLUGIN_SHAPE, reason });
+  if (typeof plugin !== "object" || plugin === null) {
+    return shape("the module has no default export that is a plugin object (definePlugin({...}))");
+  }
+  const candidate = plugin as Record<string, unknown>;
+  if (typeof candidate.name !== "string" || candidate.name === "") return shape("`name` must be a non-empty string");
+  if (expectedName !== undefined && candidate.name !== expectedName) {
+    return shape(`declares the name "${candidate.name}" but is configured as "${expectedName}"`);
+  }
+  if (typeof candidate.version !== "string") return shape("`version` must be a string");
+  if (typeof candidate.apply !== "function") return shape("`apply` must be a function");
+  if (candidate.dependencies !== undefined) {
+    const deps = candidate.dependencies;
+    if (!Array.isArray(deps) || deps.some((dep) => typeof dep !== "string")) {
+      return shape("`dependencies` must be an array of plugin names");
+    }
+  }
+  if (candidate.enforce !== undefined && candidate.enforce !== "pre" && candidate.enforce !== "post") {
+    return shape('`enforce` must be "pre", "post" or absent');
+  }
+  if (candidate.optionsSchema !== undefined) {
+    if (typeof candidate.optionsSchema !== "object" || candidate.optionsSchema === null) {
+      return shape("`optionsSchema` must be a JSON Schema object");
+    }
+    const problem = schemaProblem(candidate.optionsSchema as Record<string, unknown>);
+    if (problem) return shape(`invalid optionsSchema: ${problem}`);
+  }
+  if (typeof candidate.kernel !== "string" || semver.validRange(candidate.kernel) === null) {
+    return shape("`kernel` must be a semver range such as \"^1.0.0\"");
+  }
+  if (!semver.satisfies(KERNEL_VERSION, candidate.kernel)) {
+    return {
+      code: ERROR_CODES.PLUGIN_KERNEL_RANGE,
+      reason: `needs kernel ${candidate.kernel}, this MAIA has kernel ${KERNEL_VERSION}`,
+    };
+  }
+  return undefined;
+}
+
+/** Validates a copy of the options (defaults applied by ajv); a string is the problem, for the user. */
+function checkOptions(plugin: MaiaPlugin<unknown, unknown>, raw: unknown): { value: unknown } | string {
+  let value: unknown;
+  try {
+    value = structuredClone(raw ?? {});
+  } catch {
+    return "invalid options: they must be plain JSON values";
+  }
+  if (!plugin.optionsSchema) return { value };
+  const validate = validatorFor(plugin.optionsSchema);
+  if (validate(value)) return { value };
+  return `invalid options: ${describeErrors(validate.errors, plugin.optionsSchema).join("; ")}`;
+}
+
+function prefixedLogger(log: PluginLogger, name: string): PluginLogger {
+  return {
+    info: (message) => log.info(message),
+    warn: (message) => log.warn(message),
+    error: (message) => log.error(`${name}: ${message}`),
+    debug: (message) => log.debug(`${name}: ${message}`),
+  };
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}

@@ -1,0 +1,92 @@
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { AgentEvent } from "../contracts/events.ts";
+import type { AskAnswer, InteractionPort } from "../contracts/interaction.ts";
+import type { FrontEnd } from "../contracts/session.ts";
+import { Kernel } from "../kernel.ts";
+import type { MaiaPlugin, PluginLogger } from "../plugins/define-plugin.ts";
+import type { PluginCandidate, PluginRecord, PluginSource } from "../plugins/plugin-host.ts";
+
+/** A candidate for a plugin object already in memory (tests, and the first-party list of a front end). */
+export function candidateFor(
+  plugin: unknown,
+  options: { name?: string; source?: PluginSource; enabled?: boolean; options?: unknown } = {},
+): PluginCandidate {
+  const name = options.name ?? (plugin as { name?: string } | null)?.name ?? "anonymous";
+  return {
+    name,
+    source: options.source ?? "builtin",
+    enabled: options.enabled ?? true,
+    options: options.options,
+    resolve: async () => `memory:${name}`,
+    import: async () => ({ default: plugin }),
+  };
+}
+
+export interface TestKernel {
+  kernel: Kernel;
+  records: PluginRecord[];
+  cwd: string;
+  homeDir: string;
+  logs: Array<{ level: keyof PluginLogger; message: string }>;
+}
+
+/**
+ * A kernel with the given plugins, rooted in fresh temporary folders (launch folder and home), logging into
+ * an array the test can read. Real plugins, real hooks: only the process-wide parts are left out.
+ */
+export async function createTestKernel(
+  plugins: Array<MaiaPlugin<never, unknown> | { plugin: MaiaPlugin<never, unknown>; options?: unknown; source?: PluginSource }>,
+  setup: { cwd?: string; homeDir?: string; env?: NodeJS.ProcessEnv; frontEnd?: FrontEnd; allowRules?: string[] } = {},
+): Promise<TestKernel> {
+  const cwd = setup.cwd ?? (await mkdtemp(path.join(os.tmpdir(), "maia-cwd-")));
+  const homeDir = setup.homeDir ?? (await mkdtemp(path.join(os.tmpdir(), "maia-home-")));
+  const logs: TestKernel["logs"] = [];
+  const log: PluginLogger = {
+    info: (message) => logs.push({ level: "info", message }),
+    warn: (message) => logs.push({ level: "warn", message }),
+    error: (message) => logs.push({ level: "error", message }),
+    debug: (message) => logs.push({ level: "debug", message }),
+  };
+  const kernel = new Kernel({
+    runtime: {
+      cwd,
+      homeDir,
+      env: { ...process.env, HOME: homeDir, ...setup.env },
+      frontEnd: setup.frontEnd ?? "headless",
+      locale: "en",
+      allowRules: setup.allowRules ?? [],
+    },
+    log,
+  });
+  const candidates = plugins.map((entry) =>
+    "plugin" in entry && typeof entry.plugin === "object"
+      ? candidateFor(entry.plugin, { options: entry.options, ...(entry.source ? { source: entry.source } : {}) })
+      : candidateFor(entry),
+  );
+  const records = await kernel.loadPlugins(candidates);
+  return { kernel, records, cwd, homeDir, logs };
+}
+
+/** An interaction port that answers from a list, and remembers the questions. */
+export function scriptedInteraction(answers: AskAnswer[]): InteractionPort & { questions: string[] } {
+  const questions: string[] = [];
+  const next = async (message: string): Promise<AskAnswer> => {
+    questions.push(message);
+    return answers.shift() ?? "no";
+  };
+  return {
+    canAsk: true,
+    questions,
+    ask: next,
+    confirm: async (message) => (await next(message)) === "yes",
+  };
+}
+
+/** Collects a session's events for assertions. */
+export function recordEvents(target: { on(listener: (event: AgentEvent) => void): unknown }): AgentEvent[] {
+  const events: AgentEvent[] = [];
+  target.on((event) => events.push(event));
+  return events;
+}

@@ -1,0 +1,143 @@
+import { defineMessages } from "../../../kernel/src/i18n/catalogue.ts";
+
+/**
+ * Every user-facing string of the LiteLLM plugin, in English and French (French follows the seed's wording).
+ * Nothing here may ever contain the API key: callers pass URLs, statuses and server texts only, after
+ * `redactSecret`.
+ */
+export const t = defineMessages(
+  {
+    // Transport and server errors (seed § 7.2).
+    unreachable: "LiteLLM unreachable ({url}): {cause}",
+    serverError: "LiteLLM server error: {message}",
+    httpError: "LiteLLM answered HTTP {status} ({url}): {body}",
+    httpErrorAuthHint:
+      "LiteLLM answered HTTP {status} ({url}): {body}\nCheck LiteLLM_API_Key in ~/.maia/settings.json or the LITELLM_API_KEY variable.",
+    noBody: "LiteLLM answered without a body ({url})",
+    interrupted: "The LiteLLM stream ended before the answer was complete (no finish reason, no [DONE])",
+    streamReadFailed: "The LiteLLM stream broke while reading the answer: {cause}",
+    invalidJsonAnswer: "LiteLLM answered with invalid JSON: {body}",
+    invalidModelList: "LiteLLM's model list ({url}) is not in the expected format (data[].id)",
+    // Retries.
+    retryHttp: "HTTP {status}",
+    retryReset: "connection reset",
+    retryInterrupted: "stream interrupted",
+    // Truncation (seed § 7.2).
+    truncatedLength:
+      "Answer cut off by the output token limit: raise MaxOutputTokens in ~/.maia/settings.json or ask for a shorter answer.",
+    truncatedToolCall:
+      "Answer cut off by the output token limit ({tokens} output tokens, a round limit) while calling a tool: the tool call may be incomplete. Raise MaxOutputTokens in ~/.maia/settings.json.",
+    // Invalid tool calls: reasons given back to the model and shown to the user.
+    toolNameEmpty: "the tool call has no function name",
+    toolArgsInvalidJson: "the arguments are not valid JSON ({error}): {preview}",
+    toolArgsTruncated:
+      "the arguments were cut off by the output token limit before they were complete: {preview}",
+    toolArgsNotObject: "the arguments are JSON but not an object: {preview}",
+    // Settings (seed § 7.3).
+    settingsMissing:
+      "Settings file not found: {path}\nCreate it with the LiteLLM server's address, for example:\n{example}",
+    jsonUnexpectedChar: "unexpected character {char}",
+    jsonUnexpectedCharInString: "unexpected character",
+    jsonUnexpectedEnd: "unexpected end of the file (a closing brace, bracket or quote is missing)",
+    jsonControlChar: "control character (such as a raw line break) inside a string",
+    jsonBadEscape: "invalid escape sequence inside a string",
+    jsonTrailing: "unexpected content after the end of the JSON value: {char}",
+    settingsUnreadable: "Cannot read the settings file {path}: {cause}",
+    settingsInvalidJson:
+      "The settings file {path} is not valid JSON (line {line}, column {column}): {cause}\nExpected content, for example:\n{example}",
+    settingsNotObject:
+      "The settings file {path} must contain a JSON object, for example:\n{example}",
+    settingsMissingKey:
+      "The settings file {path} has no \"{key}\" ({role}). For example:\n{example}",
+    settingsInvalidKey:
+      "In the settings file {path}, \"{key}\" ({role}) {problem}. For example:\n{example}",
+    settingsProblemString: "must be a non-empty string",
+    settingsProblemUrl: "must be an http:// or https:// URL",
+    settingsProblemPositiveInteger: "must be a positive integer",
+    settingsUnknownKey: "{path}: unknown key \"{key}\" (ignored)",
+    settingsUnknownKeyDidYouMean: "{path}: unknown key \"{key}\" (ignored); did you mean \"{suggestion}\"?",
+    settingsOptionalInvalid: "{path}: \"{key}\" {problem}; the value is ignored",
+    settingsPermissionsNotObject:
+      "{path}: \"permissions\" must be an object {\"allow\": [...], \"ask\": [...], \"deny\": [...]}; ignored",
+    settingsPermissionsUnknownKey:
+      "{path}: unknown key \"permissions.{key}\" (ignored); expected allow, ask or deny",
+    settingsPermissionsNotArray: "{path}: \"permissions.{key}\" must be a list of strings; ignored",
+    settingsPermissionsNotString:
+      "{path}: \"permissions.{key}[{index}]\" is not a string; this element is ignored",
+    roleUrl: "the LiteLLM server URL",
+    roleEndpoint: "the chat request suffix, e.g. /v1/chat/completions",
+    roleModels: "the model list suffix, e.g. /v1/models",
+    roleApiKey: "the API key",
+    roleMaxIterations: "iterations per series before stopping",
+    roleMaxOutputTokens: "max_tokens sent with each request",
+    roleContextWindow: "the model's context size in tokens",
+    // Model spec.
+    modelSpecEmpty: "Empty model name: expected litellm:<name> or <name>",
+  },
+  {
+    unreachable: "LiteLLM injoignable ({url}) : {cause}",
+    serverError: "Erreur du serveur LiteLLM : {message}",
+    httpError: "LiteLLM a répondu HTTP {status} ({url}) : {body}",
+    httpErrorAuthHint:
+      "LiteLLM a répondu HTTP {status} ({url}) : {body}\nVérifiez LiteLLM_API_Key dans ~/.maia/settings.json ou la variable LITELLM_API_KEY.",
+    noBody: "Réponse de LiteLLM sans corps ({url})",
+    interrupted: "Le flux LiteLLM s'est arrêté avant la fin de la réponse (ni raison de fin, ni [DONE])",
+    streamReadFailed: "Le flux LiteLLM a été coupé pendant la lecture de la réponse : {cause}",
+    invalidJsonAnswer: "LiteLLM a répondu avec un JSON invalide : {body}",
+    invalidModelList: "La liste des modèles de LiteLLM ({url}) n'a pas le format attendu (data[].id)",
+    retryHttp: "HTTP {status}",
+    retryReset: "connexion réinitialisée",
+    retryInterrupted: "flux interrompu",
+    truncatedLength:
+      "Réponse coupée par la limite de tokens de sortie : augmentez MaxOutputTokens dans ~/.maia/settings.json ou demandez une réponse plus courte.",
+    truncatedToolCall:
+      "Réponse coupée par la limite de tokens de sortie ({tokens} tokens de sortie, une limite ronde) pendant un appel d'outil : l'appel est peut-être incomplet. Augmentez MaxOutputTokens dans ~/.maia/settings.json.",
+    toolNameEmpty: "l'appel d'outil n'a pas de nom de fonction",
+    toolArgsInvalidJson: "les arguments ne sont pas du JSON valide ({error}) : {preview}",
+    toolArgsTruncated:
+      "les arguments ont été coupés par la limite de tokens de sortie avant d'être complets : {preview}",
+    toolArgsNotObject: "les arguments sont du JSON mais pas un objet : {preview}",
+    settingsMissing:
+      "Fichier de réglages introuvable : {path}\nCréez-le avec l'adresse du serveur LiteLLM, par exemple :\n{example}",
+    jsonUnexpectedChar: "caractère inattendu {char}",
+    jsonUnexpectedCharInString: "caractère inattendu",
+    jsonUnexpectedEnd: "fin de fichier inattendue (il manque une accolade, un crochet ou un guillemet fermant)",
+    jsonControlChar: "caractère de contrôle (comme un saut de ligne brut) dans une chaîne",
+    jsonBadEscape: "séquence d'échappement invalide dans une chaîne",
+    jsonTrailing: "contenu inattendu après la fin de la valeur JSON : {char}",
+    settingsUnreadable: "Impossible de lire le fichier de réglages {path} : {cause}",
+    settingsInvalidJson:
+      "Le fichier de réglages {path} n'est pas du JSON valide (ligne {line}, colonne {column}) : {cause}\nContenu attendu, par exemple :\n{example}",
+    settingsNotObject:
+      "Le fichier de réglages {path} doit contenir un objet JSON, par exemple :\n{example}",
+    settingsMissingKey:
+      "Le fichier de réglages {path} n'a pas de clé « {key} » ({role}). Par exemple :\n{example}",
+    settingsInvalidKey:
+      "Dans le fichier de réglages {path}, « {key} » ({role}) {problem}. Par exemple :\n{example}",
+    settingsProblemString: "doit être une chaîne non vide",
+    settingsProblemUrl: "doit être une URL http:// ou https://",
+    settingsProblemPositiveInteger: "doit être un entier positif",
+    settingsUnknownKey: "{path} : clé inconnue « {key} » (ignorée)",
+    settingsUnknownKeyDidYouMean:
+      "{path} : clé inconnue « {key} » (ignorée) ; vouliez-vous dire « {suggestion} » ?",
+    settingsOptionalInvalid: "{path} : « {key} » {problem} ; valeur ignorée",
+    settingsPermissionsNotObject:
+      "{path} : « permissions » doit être un objet {\"allow\": [...], \"ask\": [...], \"deny\": [...]} ; ignoré",
+    settingsPermissionsUnknownKey:
+      "{path} : clé inconnue « permissions.{key} » (ignorée) ; attendu : allow, ask ou deny",
+    settingsPermissionsNotArray:
+      "{path} : « permissions.{key} » doit être une liste de chaînes ; ignoré",
+    settingsPermissionsNotString:
+      "{path} : « permissions.{key}[{index}] » n'est pas une chaîne ; élément ignoré",
+    roleUrl: "URL du serveur LiteLLM",
+    roleEndpoint: "suffixe de la requête de chat, ex. /v1/chat/completions",
+    roleModels: "suffixe de la liste des modèles, ex. /v1/models",
+    roleApiKey: "clé API",
+    roleMaxIterations: "itérations par série avant arrêt",
+    roleMaxOutputTokens: "max_tokens envoyé à chaque requête",
+    roleContextWindow: "taille du contexte du modèle en tokens",
+    modelSpecEmpty: "Nom de modèle vide : attendu litellm:<nom> ou <nom>",
+  },
+);
+
+export type MessageKey = Parameters<typeof t>[0];

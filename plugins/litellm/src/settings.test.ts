@@ -1,0 +1,235 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setActiveLocale } from "../../../kernel/src/i18n/catalogue.ts";
+import { locateJsonError } from "./json-position.ts";
+import {
+  loadSettings,
+  parseSettings,
+  SETTINGS_EXAMPLE,
+  SettingsError,
+  settingsPath,
+} from "./settings.ts";
+
+const PATH = "/home/u/.maia/settings.json";
+const SECRET = "sk-very-secret-0123456789";
+const valid = {
+  LiteLLM_URL: "http://localhost:4000",
+  OpenAI_EndPoint: "/v1/chat/completions",
+  LiteLLM_Models: "/v1/models",
+};
+
+function settingsError(text: string, env: NodeJS.ProcessEnv = {}): SettingsError {
+  try {
+    parseSettings(text, PATH, env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(SettingsError);
+    return error as SettingsError;
+  }
+  throw new Error("expected a SettingsError");
+}
+
+beforeAll(() => setActiveLocale("en"));
+afterAll(() => setActiveLocale(undefined));
+
+describe("loadSettings", () => {
+  let home: string;
+  beforeAll(async () => {
+    home = await mkdtemp(join(tmpdir(), "maia-settings-"));
+  });
+  afterAll(async () => {
+    await rm(home, { recursive: true, force: true });
+  });
+
+  it("explains a missing file with an example", async () => {
+    const error = await loadSettings(home, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SettingsError);
+    expect((error as SettingsError).code).toBe("MAIA_ERR_SETTINGS");
+    expect((error as SettingsError).path).toBe(settingsPath(home));
+    expect((error as SettingsError).message).toContain(settingsPath(home));
+    expect((error as SettingsError).message).toContain(SETTINGS_EXAMPLE);
+  });
+
+  it("reads ~/.maia/settings.json", async () => {
+    await mkdir(join(home, ".maia"), { recursive: true });
+    await writeFile(settingsPath(home), JSON.stringify({ ...valid, LiteLLM_API_Key: SECRET, MaxOutputTokens: 4096 }));
+    const loaded = await loadSettings(home, {});
+    expect(loaded).toEqual({
+      settings: { ...valid, MaxOutputTokens: 4096 },
+      apiKey: SECRET,
+      warnings: [],
+      path: settingsPath(home),
+    });
+  });
+});
+
+describe("parseSettings", () => {
+  it("accepts every documented key", () => {
+    const loaded = parseSettings(
+      JSON.stringify({
+        ...valid,
+        MaxIterations: 20,
+        MaxOutputTokens: 8192,
+        ContextWindow: 128000,
+        permissions: { allow: ["Read", "Bash(git status)"], ask: [], deny: ["Bash(rm *)"] },
+      }),
+      PATH,
+      {},
+    );
+    expect(loaded.warnings).toEqual([]);
+    expect(loaded.apiKey).toBeUndefined();
+    expect(loaded.settings).toEqual({
+      ...valid,
+      MaxIterations: 20,
+      MaxOutputTokens: 8192,
+      ContextWindow: 128000,
+      permissions: { allow: ["Read", "Bash(git status)"], ask: [], deny: ["Bash(rm *)"] },
+    });
+  });
+
+  it("falls back to LITELLM_API_KEY, and prefers the file's key", () => {
+    expect(parseSettings(JSON.stringify(valid), PATH, { LITELLM_API_KEY: "env-key" }).apiKey).toBe("env-key");
+    expect(parseSettings(JSON.stringify({ ...valid, LiteLLM_API_Key: "" }), PATH, { LITELLM_API_KEY: "e" }).apiKey).toBe(
+      "e",
+    );
+    expect(parseSettings(JSON.stringify({ ...valid, LiteLLM_API_Key: "f" }), PATH, { LITELLM_API_KEY: "e" }).apiKey).toBe(
+      "f",
+    );
+  });
+
+  it("never returns the key inside settings", () => {
+    const loaded = parseSettings(JSON.stringify({ ...valid, LiteLLM_API_Key: SECRET }), PATH, {});
+    expect(JSON.stringify(loaded.settings)).not.toContain(SECRET);
+  });
+
+  it.each([
+    ['{\n  "LiteLLM_URL": "http://x",\n  "OpenAI_EndPoint": "/v1"\n  "LiteLLM_Models": "/m"\n}', 4, 3],
+    ['{"LiteLLM_URL": "http://x",}', 1, 28],
+    ['{\r\n"a": tru\r\n}', 2, 9],
+    ["", 1, 1],
+    ['{\n  "LiteLLM_URL": "http://x"', 2, 28],
+  ])("gives line and column of invalid JSON (%j → %i:%i)", (text, line, column) => {
+    const error = settingsError(text);
+    expect(error.message).toContain(`line ${line}, column ${column}`);
+    expect(error.message).toContain(SETTINGS_EXAMPLE);
+  });
+
+  it("never shows the key when the JSON error is inside it", () => {
+    const error = settingsError(`{"LiteLLM_API_Key": "${SECRET}\n", "LiteLLM_URL": 1}`);
+    expect(error.message).not.toContain(SECRET);
+    expect(error.message).toContain("line 1, column");
+    const other = settingsError(`{"LiteLLM_API_Key": "${SECRET}" "LiteLLM_URL": 1}`);
+    expect(other.message).not.toContain(SECRET);
+  });
+
+  it.each([
+    [{ OpenAI_EndPoint: "/v1", LiteLLM_Models: "/m" }, "LiteLLM_URL"],
+    [{ LiteLLM_URL: "http://x", LiteLLM_Models: "/m" }, "OpenAI_EndPoint"],
+    [{ LiteLLM_URL: "http://x", OpenAI_EndPoint: "/v1" }, "LiteLLM_Models"],
+  ])("stops on a missing required key (%j)", (data, key) => {
+    const error = settingsError(JSON.stringify({ ...data, LiteLLM_API_Key: SECRET }));
+    expect(error.message).toContain(`"${key}"`);
+    expect(error.message).toContain(SETTINGS_EXAMPLE);
+    expect(error.message).not.toContain(SECRET);
+  });
+
+  it.each([
+    [{ ...valid, LiteLLM_URL: "localhost:4000" }, "LiteLLM_URL", "http://"],
+    [{ ...valid, LiteLLM_URL: 4000 }, "LiteLLM_URL", "non-empty string"],
+    [{ ...valid, OpenAI_EndPoint: "" }, "OpenAI_EndPoint", "non-empty string"],
+    [{ ...valid, LiteLLM_Models: ["/v1/models"] }, "LiteLLM_Models", "non-empty string"],
+    [{ ...valid, LiteLLM_API_Key: 1234 }, "LiteLLM_API_Key", "non-empty string"],
+  ])("stops on an invalid LiteLLM key (%j)", (data, key, problem) => {
+    const error = settingsError(JSON.stringify(data));
+    expect(error.message).toContain(`"${key}"`);
+    expect(error.message).toContain(problem);
+    expect(error.message).toContain(SETTINGS_EXAMPLE);
+  });
+
+  it("rejects a file that is not an object", () => {
+    expect(settingsError("[]").message).toContain("must contain a JSON object");
+    expect(settingsError("null").message).toContain("must contain a JSON object");
+  });
+
+  it("warns about unknown keys, with a suggestion when close", () => {
+    const loaded = parseSettings(
+      JSON.stringify({ ...valid, MaxOutputToken: 10, litellm_api_key: SECRET, Theme: "dark", permission: {} }),
+      PATH,
+      {},
+    );
+    expect(loaded.warnings).toEqual([
+      `${PATH}: unknown key "MaxOutputToken" (ignored); did you mean "MaxOutputTokens"?`,
+      `${PATH}: unknown key "litellm_api_key" (ignored); did you mean "LiteLLM_API_Key"?`,
+      `${PATH}: unknown key "Theme" (ignored)`,
+      `${PATH}: unknown key "permission" (ignored); did you mean "permissions"?`,
+    ]);
+    expect(loaded.settings).toEqual(valid);
+    expect(loaded.warnings.join("\n")).not.toContain(SECRET);
+  });
+
+  it("warns about malformed permissions and keeps what is usable", () => {
+    const loaded = parseSettings(
+      JSON.stringify({ ...valid, permissions: { allow: ["Read", 3, "Glob"], ask: "Bash", deny: ["Write"], always: [] } }),
+      PATH,
+      {},
+    );
+    expect(loaded.settings.permissions).toEqual({ allow: ["Read", "Glob"], deny: ["Write"] });
+    expect(loaded.warnings).toHaveLength(3);
+    expect(loaded.warnings.join("\n")).toContain("permissions.allow[1]");
+    expect(loaded.warnings.join("\n")).toContain("permissions.ask");
+    expect(loaded.warnings.join("\n")).toContain("permissions.always");
+    const notObject = parseSettings(JSON.stringify({ ...valid, permissions: ["Read"] }), PATH, {});
+    expect(notObject.settings.permissions).toBeUndefined();
+    expect(notObject.warnings).toHaveLength(1);
+  });
+
+  it("ignores an invalid optional number with a warning", () => {
+    const loaded = parseSettings(JSON.stringify({ ...valid, MaxIterations: 0, ContextWindow: "128k" }), PATH, {});
+    expect(loaded.settings).toEqual(valid);
+    expect(loaded.warnings).toHaveLength(2);
+  });
+
+  it("speaks French when asked", () => {
+    setActiveLocale("fr");
+    try {
+      expect(settingsError("{").message).toContain("n'est pas du JSON valide (ligne 1, colonne 2)");
+    } finally {
+      setActiveLocale("en");
+    }
+  });
+
+  it("never throws anything but SettingsError, and never shows the key (property)", () => {
+    const anyJson = fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom(...Object.keys(valid), "permissions", "x"), fc.jsonValue()));
+    fc.assert(
+      fc.property(fc.oneof(anyJson.map((v) => JSON.stringify(v)), fc.string()), fc.boolean(), (text, withKey) => {
+        const withSecret = withKey ? text.replace(/^\{/, `{"LiteLLM_API_Key": "${SECRET}", `) : text;
+        try {
+          const loaded = parseSettings(withSecret, PATH, {});
+          expect(loaded.warnings.join("\n")).not.toContain(SECRET);
+          expect(JSON.stringify(loaded.settings)).not.toContain(SECRET);
+        } catch (error) {
+          expect(error).toBeInstanceOf(SettingsError);
+          expect((error as Error).message).not.toContain(SECRET);
+        }
+      }),
+    );
+  });
+});
+
+describe("locateJsonError", () => {
+  it("agrees with JSON.parse on validity", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.json(), fc.string(), fc.json().map((s) => s.slice(0, -1))), (text) => {
+        let valid = true;
+        try {
+          JSON.parse(text);
+        } catch {
+          valid = false;
+        }
+        expect(locateJsonError(text) === undefined).toBe(valid);
+      }),
+    );
+  });
+});

@@ -1,0 +1,269 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { closest } from "@maia/kernel";
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { locateJsonError } from "./json-position.ts";
+import { t, type MessageKey } from "./messages.ts";
+
+/** `permissions` of settings.json (seed § 9.1); the rules themselves are the permissions plugin's business. */
+export interface PermissionSettings {
+  allow?: string[];
+  ask?: string[];
+  deny?: string[];
+}
+
+/**
+ * ~/.maia/settings.json as MAIA uses it (seed § 7.3), plus `ContextWindow` (DESIGN.md). The API key is not
+ * part of it: it is returned apart, so that logging the settings can never show it.
+ */
+export interface LiteLLMSettings {
+  LiteLLM_URL: string;
+  OpenAI_EndPoint: string;
+  LiteLLM_Models: string;
+  MaxIterations?: number;
+  MaxOutputTokens?: number;
+  ContextWindow?: number;
+  permissions?: PermissionSettings;
+}
+
+export interface LoadedSettings {
+  settings: LiteLLMSettings;
+  /** LiteLLM_API_Key, else the LITELLM_API_KEY variable; undefined when neither is set. */
+  apiKey: string | undefined;
+  /** Problems that do not stop MAIA (unknown key, malformed permissions…), ready to show. */
+  warnings: string[];
+  path: string;
+}
+
+export const SETTINGS_ERROR_CODE = "MAIA_ERR_SETTINGS";
+
+/** settings.json is missing, unreadable, not JSON, or lacks a valid LiteLLM key: MAIA cannot start. */
+export class SettingsError extends Error {
+  override readonly name = "SettingsError";
+  readonly code = SETTINGS_ERROR_CODE;
+  readonly path: string;
+  constructor(message: string, path: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.path = path;
+  }
+}
+
+const POSITIVE_INTEGER = { type: "integer", minimum: 1 } as const;
+const RULE_LIST = { type: "array", items: { type: "string" } } as const;
+
+/** The JSON Schema of ~/.maia/settings.json. */
+export const SETTINGS_SCHEMA = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  title: "MAIA user settings (~/.maia/settings.json)",
+  type: "object",
+  required: ["LiteLLM_URL", "OpenAI_EndPoint", "LiteLLM_Models"],
+  properties: {
+    $schema: { type: "string" },
+    LiteLLM_URL: {
+      type: "string",
+      minLength: 1,
+      pattern: "^\\s*[Hh][Tt][Tt][Pp][Ss]?://",
+      description: "URL of the LiteLLM server, e.g. http://localhost:4000",
+    },
+    OpenAI_EndPoint: {
+      type: "string",
+      minLength: 1,
+      description: "Suffix of the chat request, e.g. /v1/chat/completions",
+    },
+    LiteLLM_Models: { type: "string", minLength: 1, description: "Suffix of the model list, e.g. /v1/models" },
+    LiteLLM_API_Key: { type: "string", description: "API key; else the LITELLM_API_KEY variable" },
+    MaxIterations: { ...POSITIVE_INTEGER, description: "Iterations per series before stopping (default 50)" },
+    MaxOutputTokens: { ...POSITIVE_INTEGER, description: "max_tokens sent with each request" },
+    ContextWindow: { ...POSITIVE_INTEGER, description: "The model's context size, when /model/info does not tell" },
+    permissions: {
+      type: "object",
+      properties: { allow: RULE_LIST, ask: RULE_LIST, deny: RULE_LIST },
+      additionalProperties: false,
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+/** The LiteLLM keys whose absence or bad value stops MAIA, in the order they are reported. */
+const FATAL_KEYS = ["LiteLLM_URL", "OpenAI_EndPoint", "LiteLLM_Models", "LiteLLM_API_Key"] as const;
+type FatalKey = (typeof FATAL_KEYS)[number];
+const OPTIONAL_NUMBERS = ["MaxIterations", "MaxOutputTokens", "ContextWindow"] as const;
+const KNOWN_KEYS = Object.keys(SETTINGS_SCHEMA.properties);
+
+const ROLE: Record<FatalKey | (typeof OPTIONAL_NUMBERS)[number], MessageKey> = {
+  LiteLLM_URL: "roleUrl",
+  OpenAI_EndPoint: "roleEndpoint",
+  LiteLLM_Models: "roleModels",
+  LiteLLM_API_Key: "roleApiKey",
+  MaxIterations: "roleMaxIterations",
+  MaxOutputTokens: "roleMaxOutputTokens",
+  ContextWindow: "roleContextWindow",
+};
+
+/** Shown in every fatal settings message. Placeholder key only. */
+export const SETTINGS_EXAMPLE = `{
+  "LiteLLM_URL": "http://localhost:4000",
+  "OpenAI_EndPoint": "/v1/chat/completions",
+  "LiteLLM_Models": "/v1/models",
+  "LiteLLM_API_Key": "sk-...",
+  "MaxOutputTokens": 8192
+}`;
+
+let validator: ValidateFunction | undefined;
+function validate(value: unknown): ErrorObject[] {
+  validator ??= new Ajv({ allErrors: true, strict: false }).compile(SETTINGS_SCHEMA);
+  return validator(value) ? [] : [...(validator.errors ?? [])];
+}
+
+export function settingsPath(homeDir: string): string {
+  return join(homeDir, ".maia", "settings.json");
+}
+
+/** Reads and checks `<homeDir>/.maia/settings.json`. Throws SettingsError when MAIA cannot start. */
+export async function loadSettings(homeDir: string, env: NodeJS.ProcessEnv = process.env): Promise<LoadedSettings> {
+  const path = settingsPath(homeDir);
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") {
+      throw new SettingsError(t("settingsMissing", { path, example: SETTINGS_EXAMPLE }), path, { cause: error });
+    }
+    throw new SettingsError(t("settingsUnreadable", { path, cause: code ?? String(error) }), path, { cause: error });
+  }
+  return parseSettings(text, path, env);
+}
+
+/** The pure part of loadSettings: checks a settings.json text read from `path`. */
+export function parseSettings(text: string, path: string, env: NodeJS.ProcessEnv = process.env): LoadedSettings {
+  const example = SETTINGS_EXAMPLE;
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(source);
+  } catch {
+    // The parser's own message may quote the file (and so the key): describe the error ourselves.
+    const where = locateJsonError(source) ?? { line: 1, column: 1, reason: "unexpected_char" as const };
+    throw new SettingsError(
+      t("settingsInvalidJson", { path, line: where.line, column: where.column, cause: jsonCause(where), example }),
+      path,
+    );
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new SettingsError(t("settingsNotObject", { path, example }), path);
+  }
+  const data = { ...(raw as Record<string, unknown>) };
+  const errors = validate(data);
+
+  // Fatal first: a missing or invalid LiteLLM key.
+  for (const key of FATAL_KEYS) {
+    const missing = errors.some((e) => e.keyword === "required" && e.params.missingProperty === key);
+    if (missing) {
+      throw new SettingsError(t("settingsMissingKey", { path, key, role: t(ROLE[key]), example }), path);
+    }
+  }
+  for (const key of FATAL_KEYS) {
+    const problem = errors.find((e) => e.instancePath === `/${key}`);
+    if (problem) {
+      const message = problem.keyword === "pattern" ? t("settingsProblemUrl") : t("settingsProblemString");
+      throw new SettingsError(
+        t("settingsInvalidKey", { path, key, role: t(ROLE[key]), problem: message, example }),
+        path,
+      );
+    }
+  }
+
+  const warnings: string[] = [];
+  const dropped = new Set<string>();
+  const droppedRules = new Map<string, Set<number>>();
+  for (const error of errors) {
+    const segments = error.instancePath.split("/").slice(1).map(unescapePointer);
+    const [top, list, index] = segments;
+    if (error.keyword === "additionalProperties" && top === undefined) {
+      const key = String(error.params.additionalProperty);
+      const suggestion = closest(key, KNOWN_KEYS.filter((known) => !known.startsWith("$")));
+      warnings.push(
+        suggestion === undefined
+          ? t("settingsUnknownKey", { path, key })
+          : t("settingsUnknownKeyDidYouMean", { path, key, suggestion }),
+      );
+      dropped.add(key);
+    } else if (top !== undefined && (OPTIONAL_NUMBERS as readonly string[]).includes(top)) {
+      if (!dropped.has(top)) {
+        warnings.push(t("settingsOptionalInvalid", { path, key: top, problem: t("settingsProblemPositiveInteger") }));
+        dropped.add(top);
+      }
+    } else if (top === "permissions") {
+      if (list === undefined) {
+        if (error.keyword === "additionalProperties") {
+          const key = String(error.params.additionalProperty);
+          warnings.push(t("settingsPermissionsUnknownKey", { path, key }));
+        } else {
+          warnings.push(t("settingsPermissionsNotObject", { path }));
+          dropped.add("permissions");
+        }
+      } else if (index === undefined) {
+        warnings.push(t("settingsPermissionsNotArray", { path, key: list }));
+        droppedRules.set(list, new Set([-1]));
+      } else {
+        warnings.push(t("settingsPermissionsNotString", { path, key: list, index }));
+        const set = droppedRules.get(list) ?? new Set<number>();
+        set.add(Number(index));
+        droppedRules.set(list, set);
+      }
+    }
+  }
+
+  const settings: LiteLLMSettings = {
+    LiteLLM_URL: (data.LiteLLM_URL as string).trim(),
+    OpenAI_EndPoint: (data.OpenAI_EndPoint as string).trim(),
+    LiteLLM_Models: (data.LiteLLM_Models as string).trim(),
+  };
+  for (const key of OPTIONAL_NUMBERS) {
+    if (data[key] !== undefined && !dropped.has(key)) settings[key] = data[key] as number;
+  }
+  if (data.permissions !== undefined && !dropped.has("permissions")) {
+    settings.permissions = cleanPermissions(data.permissions as Record<string, unknown>, droppedRules);
+  }
+
+  const fileKey = typeof data.LiteLLM_API_Key === "string" ? data.LiteLLM_API_Key.trim() : "";
+  const envKey = env.LITELLM_API_KEY?.trim() ?? "";
+  const apiKey = fileKey !== "" ? fileKey : envKey !== "" ? envKey : undefined;
+  return { settings, apiKey, warnings, path };
+}
+
+function cleanPermissions(
+  permissions: Record<string, unknown>,
+  droppedRules: Map<string, Set<number>>,
+): PermissionSettings {
+  const out: PermissionSettings = {};
+  for (const key of ["allow", "ask", "deny"] as const) {
+    const value = permissions[key];
+    const dropped = droppedRules.get(key);
+    if (!Array.isArray(value) || dropped?.has(-1)) continue;
+    out[key] = value.filter((rule, index): rule is string => typeof rule === "string" && !dropped?.has(index));
+  }
+  return out;
+}
+
+function unescapePointer(segment: string): string {
+  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+function jsonCause(where: { reason: string; char?: string }): string {
+  switch (where.reason) {
+    case "unexpected_end":
+      return t("jsonUnexpectedEnd");
+    case "control_char":
+      return t("jsonControlChar");
+    case "bad_escape":
+      return t("jsonBadEscape");
+    case "trailing":
+      return t("jsonTrailing", { char: JSON.stringify(where.char ?? "") });
+    default:
+      return where.char === undefined
+        ? t("jsonUnexpectedCharInString")
+        : t("jsonUnexpectedChar", { char: JSON.stringify(where.char) });
+  }
+}
