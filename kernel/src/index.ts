@@ -31,6 +31,7 @@ export {
   type Registrar,
   type RuntimeInfo,
 } from "./plugins/define-plugin.ts";
+export { checkPluginModule, type PluginCheck } from "./plugins/check-plugin.ts";
 export {
   KERNEL_VERSION,
   POLICY_PLUGIN,

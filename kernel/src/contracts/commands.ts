@@ -1,5 +1,5 @@
 import type { InteractionPort } from "./interaction.ts";
-import type { AgentSession, SessionSetup } from "./session.ts";
+import type { AgentSession, RestartReason, SessionSetup } from "./session.ts";
 
 /** How a command or prefix writes to whatever front end runs it. */
 export interface CommandOutput {
@@ -17,9 +17,9 @@ export interface SessionHost {
    * Builds a fresh session (system prompt, tools, permissions reloaded from disk) and makes it current;
    * `keep` carries over what the caller wants kept (messages for /model, a summary for /compact…).
    */
-  restart(keep?: Partial<Pick<AgentSession, "messages" | "pendingContext" | "startContext">> & {
+  restart(keep: Partial<Pick<AgentSession, "messages" | "pendingContext" | "startContext">> & {
     model?: string;
-    reason?: "clear" | "new" | "load" | "compact" | "model";
+    reason: RestartReason;
   }): Promise<AgentSession>;
 }
 
@@ -31,6 +31,11 @@ export interface CommandContext {
   output: CommandOutput;
   interaction: InteractionPort;
   signal: AbortSignal;
+  /**
+   * Sends a request to the model as if the user had typed it (after `@` references and the rest of
+   * `beforeTurn`): `§skill` sends the skill's prompt this way.
+   */
+  submit(prompt: string): Promise<void>;
 }
 
 /** A slash command (`/compact`); any front end that reads user input offers it. */

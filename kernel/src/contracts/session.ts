@@ -18,7 +18,12 @@ export interface SessionSetup {
   frontEnd: FrontEnd;
   /** A compacted summary that replaces MAIA.md as the starting context (seed § 14). */
   startContext?: string;
+  /** Set when a front end rebuilds the agent (/clear, /new, /load, /compact, /model): the session it replaces. */
+  previous?: AgentSession;
+  restartReason?: RestartReason;
 }
+
+export type RestartReason = "clear" | "new" | "load" | "compact" | "model";
 
 /** A piece of the system prompt; sections are joined in `order`, then in tap order. */
 export interface PromptSection {

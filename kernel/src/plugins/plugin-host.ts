@@ -1,9 +1,9 @@
 import { performance } from "node:perf_hooks";
-import semver from "semver";
 import type { InputPrefix, SlashCommand, Subcommand } from "../contracts/commands.ts";
 import { ERROR_CODES, MaiaError, errorMessage, type ErrorCode } from "../errors.ts";
 import type { InstrumentedHooks } from "../hooks/instrumented-hooks.ts";
-import { describeErrors, schemaProblem, validatorFor } from "../validation/validator.ts";
+import { describeErrors, validatorFor } from "../validation/validator.ts";
+import { KERNEL_VERSION, checkPluginModule } from "./check-plugin.ts";
 import type { MaiaPlugin, PluginContext, PluginHandle, PluginLogger, RuntimeInfo } from "./define-plugin.ts";
 import { orderPlugins } from "./plugin-order.ts";
 import { Registry } from "./registry.ts";
@@ -52,7 +52,7 @@ interface Loaded {
   spentMs: number;
 }
 
-export const KERNEL_VERSION = "1.0.0";
+export { KERNEL_VERSION };
 /** Only this first-party plugin may answer "allow" in `checkPermission` (see hooks.ts). */
 export const POLICY_PLUGIN = "permissions";
 
@@ -147,26 +147,18 @@ export class PluginHost {
       this.#fail(candidate, "import", ERROR_CODES.PLUGIN_IMPORT, errorMessage(error), spent(), options);
       return undefined;
     }
-    let plugin: unknown;
-    let problem: { code: ErrorCode; reason: string } | undefined;
-    try {
-      plugin = (module as { default?: unknown } | null | undefined)?.default;
-      problem = shapeProblem(plugin, candidate.source === "path" ? undefined : candidate.name);
-    } catch (error) {
-      // A module whose exports throw when read (getters, proxies) is malformed, not fatal.
-      problem = { code: ERROR_CODES.PLUGIN_SHAPE, reason: `reading the plugin object failed: ${errorMessage(error)}` };
-    }
-    if (problem) {
-      this.#fail(candidate, "shape", problem.code, problem.reason, spent(), options);
+    const checked = checkPluginModule(module, candidate.source === "path" ? undefined : candidate.name);
+    if (!checked.ok) {
+      this.#fail(candidate, "shape", checked.code, checked.reason, spent(), options);
       return undefined;
     }
-    const valid = plugin as MaiaPlugin<unknown, unknown>;
-    const checked = checkOptions(valid, candidate.options);
-    if (typeof checked === "string") {
-      this.#fail(candidate, "options", ERROR_CODES.PLUGIN_OPTIONS, checked, spent(), options, valid);
+    const valid = checked.plugin;
+    const withOptions = checkOptions(valid, candidate.options);
+    if (typeof withOptions === "string") {
+      this.#fail(candidate, "options", ERROR_CODES.PLUGIN_OPTIONS, withOptions, spent(), options, valid);
       return undefined;
     }
-    return { candidate, plugin: valid, options: checked.value, started, spentMs: spent() };
+    return { candidate, plugin: valid, options: withOptions.value, started, spentMs: spent() };
   }
 
   async #apply(entry: Loaded, options: LoadOptions): Promise<void> {
@@ -251,46 +243,6 @@ export class PluginHost {
       loadMs: round(spentMs),
     });
   }
-}
-
-function shapeProblem(plugin: unknown, expectedName: string | undefined): { code: ErrorCode; reason: string } | undefined {
-  const shape = (reason: string) => ({ code: ERROR_CODES.PLUGIN_SHAPE, reason });
-  if (typeof plugin !== "object" || plugin === null) {
-    return shape("the module has no default export that is a plugin object (definePlugin({...}))");
-  }
-  const candidate = plugin as Record<string, unknown>;
-  if (typeof candidate.name !== "string" || candidate.name === "") return shape("`name` must be a non-empty string");
-  if (expectedName !== undefined && candidate.name !== expectedName) {
-    return shape(`declares the name "${candidate.name}" but is configured as "${expectedName}"`);
-  }
-  if (typeof candidate.version !== "string") return shape("`version` must be a string");
-  if (typeof candidate.apply !== "function") return shape("`apply` must be a function");
-  if (candidate.dependencies !== undefined) {
-    const deps = candidate.dependencies;
-    if (!Array.isArray(deps) || deps.some((dep) => typeof dep !== "string")) {
-      return shape("`dependencies` must be an array of plugin names");
-    }
-  }
-  if (candidate.enforce !== undefined && candidate.enforce !== "pre" && candidate.enforce !== "post") {
-    return shape('`enforce` must be "pre", "post" or absent');
-  }
-  if (candidate.optionsSchema !== undefined) {
-    if (typeof candidate.optionsSchema !== "object" || candidate.optionsSchema === null) {
-      return shape("`optionsSchema` must be a JSON Schema object");
-    }
-    const problem = schemaProblem(candidate.optionsSchema as Record<string, unknown>);
-    if (problem) return shape(`invalid optionsSchema: ${problem}`);
-  }
-  if (typeof candidate.kernel !== "string" || semver.validRange(candidate.kernel) === null) {
-    return shape("`kernel` must be a semver range such as \"^1.0.0\"");
-  }
-  if (!semver.satisfies(KERNEL_VERSION, candidate.kernel)) {
-    return {
-      code: ERROR_CODES.PLUGIN_KERNEL_RANGE,
-      reason: `needs kernel ${candidate.kernel}, this MAIA has kernel ${KERNEL_VERSION}`,
-    };
-  }
-  return undefined;
 }
 
 /** Validates a copy of the options (defaults applied by ajv); a string is the problem, for the user. */
