@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ContentBlock, Message } from "../../../kernel/src/contracts/messages.ts";
-import type { ChatRequest } from "../../../kernel/src/contracts/provider.ts";
+import type { ContentBlock, Message } from "@maia/kernel";
+import type { ChatRequest } from "@maia/kernel";
 import { buildChatBody, mapMessage } from "./chat-body.ts";
 
 const base: ChatRequest = { system: "You are MAIA.", messages: [], tools: [] };

@@ -1,5 +1,5 @@
-import type { Message } from "../../../kernel/src/contracts/messages.ts";
-import type { ChatRequest } from "../../../kernel/src/contracts/provider.ts";
+import type { Message } from "@maia/kernel";
+import type { ChatRequest } from "@maia/kernel";
 
 /** OpenAI `chat/completions` wire types: only what MAIA sends. */
 export interface OpenAIToolCall {

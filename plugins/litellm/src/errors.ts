@@ -1,4 +1,4 @@
-import { ProviderError } from "../../../kernel/src/contracts/provider.ts";
+import { ProviderError } from "@maia/kernel";
 import { t } from "./messages.ts";
 
 /**

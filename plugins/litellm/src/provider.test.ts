@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeLiteLLM, type FakeLiteLLM } from "../../../testing/fake-litellm/src/index.ts";
-import { ProviderError, type ChatRequest, type StreamEvent } from "../../../kernel/src/contracts/provider.ts";
+import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
+import { ProviderError, type ChatRequest, type StreamEvent } from "@maia/kernel";
 import { setActiveLocale } from "../../../kernel/src/i18n/catalogue.ts";
 import { buildChatBody } from "./chat-body.ts";
 import {

@@ -3,7 +3,7 @@ import {
   type ChatRequest,
   type LLMProvider,
   type StreamEvent,
-} from "../../../kernel/src/contracts/provider.ts";
+} from "@maia/kernel";
 import { buildChatBody } from "./chat-body.ts";
 import { openDebugLog, type DebugLog } from "./debug-log.ts";
 import { causeText, isAbortError, isContextOverflowMessage, redactSecret } from "./errors.ts";

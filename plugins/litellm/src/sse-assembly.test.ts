@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProviderError, type StreamEvent } from "../../../kernel/src/contracts/provider.ts";
+import { ProviderError, type StreamEvent } from "@maia/kernel";
 import { setActiveLocale } from "../../../kernel/src/i18n/catalogue.ts";
 import {
   isContextOverflowMessage,

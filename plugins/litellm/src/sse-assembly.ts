@@ -1,5 +1,5 @@
 import { createParser, type EventSourceParser } from "eventsource-parser";
-import { ProviderError, type StopReason, type StreamEvent } from "../../../kernel/src/contracts/provider.ts";
+import { ProviderError, type StopReason, type StreamEvent } from "@maia/kernel";
 import type { DebugLog, DebugStream } from "./debug-log.ts";
 import { causeText, isAbortError, redactSecret, serverError } from "./errors.ts";
 import { t } from "./messages.ts";
