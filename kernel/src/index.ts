@@ -28,6 +28,7 @@ export {
   type PluginContext,
   type PluginHandle,
   type PluginLogger,
+  type PluginTriggers,
   type Registrar,
   type RuntimeInfo,
 } from "./plugins/define-plugin.ts";

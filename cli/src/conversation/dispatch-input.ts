@@ -1,4 +1,4 @@
-import { closest, type CommandOutput, type InteractionPort, type RunTurnOptions, type TurnOutcome } from "@maia/kernel";
+import { closest, type CommandOutput, type InteractionPort, type RunTurnOptions, type TurnOrigin, type TurnOutcome } from "@maia/kernel";
 import type { Conversation } from "./conversation.ts";
 import { t } from "./messages.ts";
 
@@ -31,8 +31,8 @@ export async function dispatchInput(conversation: Conversation, input: string, o
     output: options.output,
     interaction: options.interaction,
     signal: options.signal,
-    submit: async (prompt: string) => {
-      outcomes.push(await conversation.submit(prompt, { ...options.turn, signal: options.signal }));
+    submit: async (prompt: string, submitOptions: { origin?: TurnOrigin } = {}) => {
+      outcomes.push(await conversation.submit(prompt, { ...options.turn, signal: options.signal, origin: submitOptions.origin ?? "command" }));
     },
   });
 

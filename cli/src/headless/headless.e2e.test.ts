@@ -62,6 +62,7 @@ describe("maia -p (headless)", () => {
       stopReason: "end_turn",
       toolCalls: 0,
       usage: { inputTokens: 12, outputTokens: 3 },
+      sessionName: expect.stringMatching(/^session_\d{4}-\d{2}-\d{2}_\d{2}_\d{2}_\d{2}$/),
     });
   });
 

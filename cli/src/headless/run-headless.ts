@@ -1,9 +1,35 @@
-import { NO_INTERACTION, errorMessage, type AgentSession, type Kernel } from "@maia/kernel";
+import {
+  NO_INTERACTION,
+  defineMessages,
+  errorMessage,
+  type AgentSession,
+  type Kernel,
+  type Message,
+  type RunTurnOptions,
+  type TurnOutcome,
+} from "@maia/kernel";
 import type { CliArgs } from "../args.ts";
 import { boot } from "../boot.ts";
 import { chooseModel } from "../model-choice.ts";
 import { t } from "../messages.ts";
 import { HeadlessOutput } from "./output.ts";
+
+/** What this runner uses of the sessions plugin's API (--resume, --continue); the plugin may be disabled. */
+interface SessionsForResume {
+  openForResume(name?: string): Promise<{ messages: Message[]; startContext?: string }>;
+  adopt(session: AgentSession, saved: { messages: Message[]; startContext?: string }): void;
+}
+
+/** What this runner uses of the compaction plugin's API: a turn with the emergency path of seed § 14.5. */
+interface CompactionForTurns {
+  runTurnWithRecovery(runner: Kernel, session: AgentSession, text: string, options?: RunTurnOptions): Promise<TurnOutcome>;
+}
+
+// TODO(cli): move to cli/src/messages.ts (kept here while that file belongs to another change).
+const resumeMessages = defineMessages(
+  { resumeNeedsSessions: "--resume and --continue need the sessions plugin, which is disabled" },
+  { resumeNeedsSessions: "--resume et --continue demandent le plugin sessions, qui est désactivé" },
+);
 
 export interface HeadlessIO {
   stdout: NodeJS.WritableStream;
@@ -50,10 +76,23 @@ export async function runHeadless(args: CliArgs, io: HeadlessIO): Promise<number
       output.error(t("noModel", { models: "" }));
       return 1;
     }
-    session = await kernel.createSession({ model }, { interaction: NO_INTERACTION });
+    // --resume <name> / --continue: the saved conversation goes on, its summary (if any) as starting context.
+    const sessions = kernel.plugins.get<SessionsForResume>("sessions")?.api;
+    let resumed: Awaited<ReturnType<SessionsForResume["openForResume"]>> | undefined;
+    if (args.resume !== undefined || args.continue) {
+      if (!sessions) throw new Error(resumeMessages("resumeNeedsSessions"));
+      resumed = await sessions.openForResume(args.resume);
+    }
+    const startContext = resumed?.startContext;
+    session = await kernel.createSession({ model, ...(startContext === undefined ? {} : { startContext }) }, { interaction: NO_INTERACTION });
+    if (resumed) sessions?.adopt(session, resumed);
     if (args.maxIterations) session.maxIterations = args.maxIterations;
     session.events.on(output.onEvent);
-    const outcome = await kernel.runTurn(session, prompt, { signal: controller.signal });
+    const compaction = kernel.plugins.get<CompactionForTurns>("compaction")?.api;
+    const outcome = compaction
+      ? await compaction.runTurnWithRecovery(kernel, session, prompt, { signal: controller.signal })
+      : await kernel.runTurn(session, prompt, { signal: controller.signal });
+    session = outcome.session;
     if (outcome.status === "error") {
       output.error(t("errorPrefix", { message: errorMessage(outcome.error) }));
       return 1;

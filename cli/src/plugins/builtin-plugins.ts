@@ -5,4 +5,7 @@
  */
 export const BUILTIN_PLUGINS: ReadonlyArray<{ name: string; load: () => Promise<unknown> }> = [
   { name: "litellm", load: () => import("@maia/plugin-litellm") },
+  { name: "context", load: () => import("@maia/plugin-context") },
+  { name: "sessions", load: () => import("@maia/plugin-sessions") },
+  { name: "compaction", load: () => import("@maia/plugin-compaction") },
 ];

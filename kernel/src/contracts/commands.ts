@@ -1,5 +1,5 @@
 import type { InteractionPort } from "./interaction.ts";
-import type { AgentSession, RestartReason, SessionSetup } from "./session.ts";
+import type { AgentSession, RestartReason, SessionSetup, TurnOrigin } from "./session.ts";
 
 /** How a command or prefix writes to whatever front end runs it. */
 export interface CommandOutput {
@@ -35,7 +35,7 @@ export interface CommandContext {
    * Sends a request to the model as if the user had typed it (after `@` references and the rest of
    * `beforeTurn`): `§skill` sends the skill's prompt this way.
    */
-  submit(prompt: string): Promise<void>;
+  submit(prompt: string, options?: { origin?: TurnOrigin }): Promise<void>;
 }
 
 /** A slash command (`/compact`); any front end that reads user input offers it. */

@@ -59,7 +59,11 @@ export interface TurnInput {
   session: AgentSession;
   text: string;
   signal: AbortSignal;
+  /** Who wrote the text: the user, or a command on the user's behalf (a skill's prompt is not scanned for `@`). */
+  origin: TurnOrigin;
 }
+
+export type TurnOrigin = "user" | "skill" | "command" | "subagent";
 
 export type TurnStatus = "done" | "max_iterations" | "stopped" | "aborted" | "error";
 

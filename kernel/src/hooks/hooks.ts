@@ -69,8 +69,12 @@ export function createHookTable() {
      */
     afterTurn: new AsyncSeriesHook<[TurnOutcome]>(["outcome"]),
 
-    /** When a conversation has been replaced by its summary (seed § 14): sessions write `xxx__n`, UIs show it. */
-    onCompact: new AsyncSeriesHook<[CompactEvent]>(["event"]),
+    /**
+     * When a conversation has been replaced by its summary (seed § 14), called by the plugin that compacted
+     * (`context.trigger.compacted`). Taps return the event, possibly with `to` filled in: the sessions plugin
+     * writes `xxx__n` and names it; UIs show what was summarised.
+     */
+    onCompact: new AsyncSeriesWaterfallHook<[CompactEvent]>(["event"]),
 
     /**
      * Synchronously, each time the conversation changes (request added, model answer, tool results, session
@@ -109,7 +113,7 @@ export const HOOK_KINDS: Record<HookName, HookKind> = {
   beforeToolCall: "series",
   afterToolCall: "series",
   afterTurn: "series",
-  onCompact: "series",
+  onCompact: "waterfall",
   contextChanged: "sync",
   tools: "waterfall",
   systemPrompt: "waterfall",

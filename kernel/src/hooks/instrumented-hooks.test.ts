@@ -26,7 +26,7 @@ describe("hook interceptor", () => {
       throw new Error("boom");
     });
     hooks.facadeFor("good").beforeTurn.tapPromise("good", async (turn) => ({ ...turn, text: `${turn.text}!` }));
-    const result = await hooks.table.beforeTurn.promise({ session: {} as never, text: "hi", signal: new AbortController().signal });
+    const result = await hooks.table.beforeTurn.promise({ session: {} as never, text: "hi", signal: new AbortController().signal, origin: "user" });
     expect(result.text).toBe("hi!");
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ code: ERROR_CODES.PLUGIN_RUNTIME, plugin: "bad", hook: "beforeTurn" });

@@ -1,6 +1,6 @@
 import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from "../contracts/messages.ts";
 import type { StopReason } from "../contracts/provider.ts";
-import type { AgentSession, TurnOutcome, TurnStatus } from "../contracts/session.ts";
+import type { AgentSession, TurnOrigin, TurnOutcome, TurnStatus } from "../contracts/session.ts";
 import { isAbortError } from "../errors.ts";
 import type { HookTable } from "../hooks/hooks.ts";
 import { t } from "./messages.ts";
@@ -17,10 +17,13 @@ export interface RunTurnOptions {
   onLimit?: (iterations: number) => Promise<boolean>;
   /** Max output tokens for each request, when the settings set one. */
   maxTokens?: number;
+  /** Who wrote the request (default "user"), passed to `beforeTurn`. */
+  origin?: TurnOrigin;
 }
 
 interface Snapshot {
-  length: number;
+  /** The messages as they were (a shallow copy: a `beforeTurn` tap may replace the array itself). */
+  messages: Message[];
   lastContent: ContentBlock[] | undefined;
   pending: string[];
 }
@@ -61,7 +64,7 @@ async function loop(
   signal: AbortSignal,
   options: RunTurnOptions,
 ): Promise<{ status: TurnStatus; stopReason?: StopReason }> {
-  const input = await hooks.beforeTurn.promise({ session, text: userText, signal });
+  const input = await hooks.beforeTurn.promise({ session, text: userText, signal, origin: options.origin ?? "user" });
   throwIfAborted(signal);
   addUserText(session, input.text);
   hooks.contextChanged.call(session, "request");
@@ -175,11 +178,11 @@ function addUserText(session: AgentSession, text: string): void {
 
 function takeSnapshot(session: AgentSession): Snapshot {
   const last: Message | undefined = session.messages.at(-1);
-  return { length: session.messages.length, lastContent: last ? [...last.content] : undefined, pending: [...session.pendingContext] };
+  return { messages: [...session.messages], lastContent: last ? [...last.content] : undefined, pending: [...session.pendingContext] };
 }
 
 function restore(session: AgentSession, snapshot: Snapshot): void {
-  session.messages.length = snapshot.length;
+  session.messages = snapshot.messages;
   const last = session.messages.at(-1);
   if (last && snapshot.lastContent) last.content = snapshot.lastContent;
   session.pendingContext = snapshot.pending;

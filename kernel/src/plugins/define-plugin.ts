@@ -1,6 +1,6 @@
 import type { InputPrefix, SlashCommand, Subcommand } from "../contracts/commands.ts";
 import type { JsonSchema } from "../contracts/provider.ts";
-import type { FrontEnd } from "../contracts/session.ts";
+import type { AgentSession, CompactEvent, ContextChange, FrontEnd } from "../contracts/session.ts";
 import type { Locale } from "../i18n/locale.ts";
 import type { PluginHooks } from "../hooks/instrumented-hooks.ts";
 
@@ -35,6 +35,17 @@ export interface PluginHandle<Api = unknown> {
   api: Api | undefined;
 }
 
+/**
+ * The two hooks a plugin may call as well as tap: the plugin that replaces a conversation by its summary
+ * announces it (`onCompact`), and a plugin that changed the pending context asks for a recount
+ * (`contextChanged`). Every other hook is called by the kernel alone.
+ */
+export interface PluginTriggers {
+  /** Runs `onCompact` and returns the event as its taps completed it (`to`: the session's new name). */
+  compacted(event: CompactEvent): Promise<CompactEvent>;
+  contextChanged(session: AgentSession, change: ContextChange): void;
+}
+
 /** Everything `apply` receives. First-party plugins get exactly this, nothing more. */
 export interface PluginContext {
   readonly name: string;
@@ -45,6 +56,7 @@ export interface PluginContext {
   readonly plugins: { get<Api = unknown>(name: string): PluginHandle<Api> | undefined };
   readonly log: PluginLogger;
   readonly runtime: RuntimeInfo;
+  readonly trigger: PluginTriggers;
 }
 
 export interface MaiaPlugin<Options = Record<string, unknown>, Api = unknown> {

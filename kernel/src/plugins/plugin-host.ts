@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { InputPrefix, SlashCommand, Subcommand } from "../contracts/commands.ts";
+import type { AgentSession, CompactEvent, ContextChange } from "../contracts/session.ts";
 import { ERROR_CODES, MaiaError, errorMessage, type ErrorCode } from "../errors.ts";
 import type { InstrumentedHooks } from "../hooks/instrumented-hooks.ts";
 import { describeErrors, validatorFor } from "../validation/validator.ts";
@@ -213,6 +214,10 @@ export class PluginHost {
       plugins: { get: <Api>(other: string) => this.get<Api>(other) },
       log: prefixedLogger(this.#log, name),
       runtime: this.#runtime,
+      trigger: {
+        compacted: (event: CompactEvent) => this.#hooks.table.onCompact.promise(event),
+        contextChanged: (session: AgentSession, change: ContextChange) => this.#hooks.table.contextChanged.call(session, change),
+      },
     });
   }
 

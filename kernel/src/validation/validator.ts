@@ -5,7 +5,9 @@ import type { JsonSchema } from "../contracts/provider.ts";
  * One ajv instance for everything the kernel validates (plugin options, tool inputs), with validators cached
  * per schema object as ESLint's rule-validator does: a schema is compiled once, however often it is used.
  */
-const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
+// `format` is a hint for models (uri, date-time…), not something to reject a call over; ignoring it also keeps
+// ajv from printing "unknown format" on the console, over the UI.
+const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, validateFormats: false, logger: false });
 const cache = new WeakMap<object, ValidateFunction>();
 
 export function validatorFor(schema: JsonSchema): ValidateFunction {

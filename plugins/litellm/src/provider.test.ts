@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { ProviderError, type ChatRequest, type StreamEvent } from "@maia/kernel";
-import { setActiveLocale } from "../../../kernel/src/i18n/catalogue.ts";
+import { setActiveLocale } from "@maia/kernel";
 import { buildChatBody } from "./chat-body.ts";
 import {
   createLiteLLMProvider,

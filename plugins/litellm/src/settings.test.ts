@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setActiveLocale } from "../../../kernel/src/i18n/catalogue.ts";
+import { setActiveLocale } from "@maia/kernel";
 import { locateJsonError } from "./json-position.ts";
 import {
   loadSettings,

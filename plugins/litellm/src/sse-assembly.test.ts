@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProviderError, type StreamEvent } from "@maia/kernel";
-import { setActiveLocale } from "../../../kernel/src/i18n/catalogue.ts";
+import { setActiveLocale } from "@maia/kernel";
 import {
   isContextOverflowMessage,
   parseChatCompletionJson,

@@ -1,0 +1,125 @@
+import { isAbortError, type AgentSession, type CompactEvent, type SessionHost } from "@maia/kernel";
+import { t } from "./messages.ts";
+import { requestCompactSummary } from "./request-summary.ts";
+
+/** What compaction needs from the context and sessions plugins; each may be absent (disabled). */
+export interface CompactionPeers {
+  countMessages?(session: AgentSession, messages: AgentSession["messages"]): Promise<number>;
+  countText?(session: AgentSession, text: string): Promise<number>;
+  refresh?(session: AgentSession): void;
+  save?(session: AgentSession): Promise<unknown>;
+  nameOf?(session: AgentSession): string;
+  fileOf?(session: AgentSession): string | undefined;
+  /** Announces the compaction (`onCompact`); the sessions plugin's tap writes `xxx__n` and returns its name as `to`. */
+  announce?(event: CompactEvent): Promise<CompactEvent>;
+}
+
+export interface CompactRecord {
+  replacedMessages: number;
+  replacedTokens?: number;
+  summaryTokens?: number;
+  /** The session's name before, and the file that still holds the whole conversation. */
+  from?: string;
+  fromFile?: string;
+  /** The name the session goes by now (`xxx__n`). */
+  to?: string;
+}
+
+export type CompactResult =
+  | { status: "nothing" }
+  | { status: "compacted"; session: AgentSession; summary: string; truncated: boolean; record: CompactRecord }
+  | { status: "aborted" }
+  | { status: "failed"; error: unknown };
+
+export interface CompactOptions {
+  emergency?: boolean;
+  signal?: AbortSignal;
+  /** When a front end is there, the agent is rebuilt through it (seed § 14.2.4); else the session changes in place. */
+  host?: SessionHost;
+}
+
+/** The system prompt's section for a starting context (what the systemPrompt tap adds for a new agent). */
+export function startContextSection(summary: string): string {
+  return `${t("startContextHeading")}\n\n${summary}`;
+}
+
+/**
+ * `compactNow` (seed § 14.2): save the session as it is, ask for the summary, then replace the conversation by it
+ * — through the host, which builds a new agent whose system prompt carries the summary instead of MAIA.md, or, with
+ * no host (automatic and emergency paths, headless), in place: messages and pending context emptied, the summary
+ * set as starting context and put in the system prompt. Then the session is written as `xxx__n`. On error or
+ * abort before the replacement, the conversation is unchanged. Never throws.
+ */
+export async function compactNow(session: AgentSession, peers: CompactionPeers, options: CompactOptions = {}): Promise<CompactResult> {
+  if (session.messages.length === 0 && session.pendingContext.length === 0) return { status: "nothing" };
+  let summary;
+  let record: CompactRecord;
+  try {
+    await peers.save?.(session);
+    record = {
+      replacedMessages: session.messages.length,
+      ...(peers.countMessages ? { replacedTokens: await peers.countMessages(session, session.messages) } : {}),
+      ...(peers.nameOf ? { from: peers.nameOf(session) } : {}),
+    };
+    const fromFile = peers.fileOf?.(session);
+    if (fromFile !== undefined) record.fromFile = fromFile;
+    summary = await requestCompactSummary(session, {
+      ...(options.emergency ? { emergency: true } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (isAbortError(error) || options.signal?.aborted) return { status: "aborted" };
+    return { status: "failed", error };
+  }
+
+  let target = session;
+  if (options.host) {
+    try {
+      target = await options.host.restart({ startContext: summary.text, reason: "compact" });
+    } catch (error) {
+      return { status: "failed", error };
+    }
+  } else {
+    replaceInPlace(session, summary.text);
+  }
+  if (peers.countText) record.summaryTokens = await peers.countText(target, summary.text);
+  if (peers.announce) {
+    try {
+      const announced = await peers.announce({
+        session: target,
+        summary: summary.text,
+        replacedMessages: record.replacedMessages,
+        ...(record.replacedTokens === undefined ? {} : { replacedTokens: record.replacedTokens }),
+        ...(record.from === undefined ? {} : { from: record.from }),
+      });
+      if (announced.to !== undefined) record.to = announced.to;
+    } catch (error) {
+      target.events.emit({ type: "warning", message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  peers.refresh?.(target);
+  return { status: "compacted", session: target, summary: summary.text, truncated: summary.truncated, record };
+}
+
+/**
+ * Without a host, the session object the front end holds must change itself: the old summary section (if an
+ * earlier compaction put one) is replaced by the new one; the rest of the system prompt stays.
+ */
+function replaceInPlace(session: AgentSession, summary: string): void {
+  const previous = session.startContext === undefined ? undefined : startContextSection(session.startContext);
+  const base = previous !== undefined && session.system.includes(previous) ? session.system.replace(previous, "").trim() : session.system;
+  session.system = [base, startContextSection(summary)].filter((part) => part !== "").join("\n\n");
+  session.messages = [];
+  session.pendingContext = [];
+  session.startContext = summary;
+}
+
+/** The line that tells what a compaction replaced and where the whole conversation still is. */
+export function describeRecord(record: CompactRecord): string {
+  const params = {
+    messages: record.replacedMessages,
+    tokens: record.replacedTokens ?? "?",
+    summaryTokens: record.summaryTokens ?? "?",
+  };
+  return record.fromFile !== undefined ? t("recordWithFile", { ...params, file: record.fromFile }) : t("recordWithoutFile", params);
+}

@@ -1,0 +1,104 @@
+import { setActiveLocale } from "@maia/kernel";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { lastUserText, readSession, runCommand, setUp, systemText, type Setup } from "./test-setup.ts";
+
+const SUMMARY = "## Project context\n- emergency\n## Next steps\n- answer";
+const TOO_LONG = {
+  error: {
+    status: 400,
+    body: { error: { message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.", code: "context_length_exceeded" } },
+  },
+};
+
+let setup: Setup | undefined;
+beforeEach(() => setActiveLocale("en"));
+afterEach(async () => {
+  setActiveLocale(undefined);
+  await setup?.server.close();
+  setup = undefined;
+});
+
+/** A session with a long tool result in its history, saved as « big ». */
+async function withLongHistory() {
+  setup = await setUp();
+  const { kernel, server, session, host } = setup;
+  server.enqueue({ toolCalls: [{ name: "Echo", arguments: { text: "0123456789", times: 400 } }] }, { text: "Read it." });
+  expect((await kernel.runTurn(session, "Echo a lot")).status).toBe("done");
+  await runCommand(kernel, host, "rename", "big");
+  return setup;
+}
+
+const warnings = (s: Setup) => s.events.flatMap((event) => (event.type === "warning" ? [event.message] : []));
+
+describe("emergency compaction (seed § 14.5)", () => {
+  it("compacts a refused conversation with tool results shrunk, saves the original first, and retries once with a resume instruction", async () => {
+    const { kernel, server, session, compaction, cwd } = await withLongHistory();
+    server.enqueue(TOO_LONG, { text: SUMMARY }, { text: "The final answer." });
+    const outcome = await compaction.runTurnWithRecovery(kernel, session, "And now?");
+    expect(outcome.status).toBe("done");
+    expect(outcome.session).toBe(session);
+    expect(warnings(setup!)).toContain("The server refused the context as too long: emergency compaction, then the request is sent again.");
+
+    const bodies = server.chatBodies();
+    const summaryRequest = JSON.stringify(bodies.at(-2));
+    expect(summaryRequest).toContain("[… 2500 characters cut to fit the context window]");
+    expect(summaryRequest).not.toContain("0123456789".repeat(200));
+    const retried = bodies.at(-1);
+    expect(lastUserText(retried)).toMatch(/^\[The conversation was compacted because it no longer fit.*\]\n\nAnd now\?$/s);
+    expect(systemText(retried)).toContain(SUMMARY);
+
+    expect((await readSession(cwd, "big")).messages).toHaveLength(4);
+    const after = await readSession(cwd, "big__1");
+    expect(after).toMatchObject({ startContext: SUMMARY });
+    expect(after.messages).toHaveLength(2);
+    expect(session.pendingContext).toEqual([]);
+  });
+
+  it("retries only once: a retry refused again is the outcome", async () => {
+    const { kernel, server, session, compaction } = await withLongHistory();
+    server.enqueue(TOO_LONG, { text: SUMMARY }, TOO_LONG);
+    const before = server.chatBodies().length;
+    const outcome = await compaction.runTurnWithRecovery(kernel, session, "And now?");
+    expect(outcome.status).toBe("error");
+    expect(server.chatBodies().length - before).toBe(3);
+    expect(session.pendingContext).toEqual([]);
+  });
+
+  it("gives the original error when the compaction fails, the conversation unchanged", async () => {
+    const { kernel, server, session, compaction } = await withLongHistory();
+    server.enqueue(TOO_LONG, { error: { status: 400, body: { error: { message: "no summary today" } } } });
+    const outcome = await compaction.runTurnWithRecovery(kernel, session, "And now?");
+    expect(outcome.status).toBe("error");
+    expect(String((outcome.error as Error).message)).toContain("maximum context length");
+    expect(warnings(setup!).some((message) => message.startsWith("Emergency compaction failed: "))).toBe(true);
+    expect(session.messages).toHaveLength(4);
+  });
+
+  it("leaves other errors alone", async () => {
+    const { kernel, server, session, compaction } = await withLongHistory();
+    server.enqueue({ error: { status: 400, body: { error: { message: "invalid model" } } } });
+    const before = server.chatBodies().length;
+    expect((await compaction.runTurnWithRecovery(kernel, session, "And now?")).status).toBe("error");
+    expect(server.chatBodies().length - before).toBe(1);
+  });
+
+  it("rebuilds the agent through the front end's host when there is one, and returns the new session", async () => {
+    const { kernel, server, session, compaction, host } = await withLongHistory();
+    server.enqueue(TOO_LONG, { text: SUMMARY }, { text: "The final answer." });
+    const outcome = await compaction.runTurnWithRecovery(kernel, session, "And now?", { host });
+    expect(outcome.status).toBe("done");
+    expect(outcome.session).toBe(host.current);
+    expect(outcome.session).not.toBe(session);
+    expect(outcome.session.startContext).toBe(SUMMARY);
+    expect(outcome.session.state.get("sessions:name")).toBe("big__1");
+  });
+
+  it("is not the automatic path's business: a plain runTurn refused as too long compacts nothing", async () => {
+    const { kernel, server, session } = await withLongHistory();
+    server.enqueue(TOO_LONG);
+    const before = server.chatBodies().length;
+    expect((await kernel.runTurn(session, "And now?")).status).toBe("error");
+    expect(server.chatBodies().length - before).toBe(1);
+    expect(session.messages).toHaveLength(4);
+  });
+});

@@ -1,0 +1,216 @@
+import {
+  definePlugin,
+  PROMPT_ORDER,
+  STAGE,
+  type AgentSession,
+  type CommandOutput,
+  type TurnOutcome,
+} from "@maia/kernel";
+import { compactNow, describeRecord, startContextSection, type CompactionPeers, type CompactOptions, type CompactResult } from "./compact-now.ts";
+import { isContextTooLongError } from "./context-errors.ts";
+import { t } from "./messages.ts";
+import { runTurnWithRecovery, type RecoveryOptions, type TurnRunner } from "./recovery.ts";
+import { compactionThreshold } from "./threshold.ts";
+
+const PLUGIN_NAME = "compaction";
+
+export interface CompactionOptions {
+  /** Automatic compaction before sending and after each turn (seed § 14.3); /compact works either way. */
+  auto: boolean;
+  /** Lowers the automatic threshold: a fraction of the window (0 < f ≤ 1) or a token count; never above the seed's. */
+  threshold?: number;
+}
+
+export interface CompactionApi {
+  /** /compact's work, for front ends and plugins; with `host` the agent is rebuilt, else the session changes in place. */
+  compactNow(session: AgentSession, options?: CompactOptions): Promise<CompactResult>;
+  /**
+   * What front ends call instead of `kernel.runTurn` to get the emergency path of seed § 14.5: a request refused
+   * as too long is compacted and sent once more. Use the returned `outcome.session` afterwards.
+   */
+  runTurnWithRecovery(runner: TurnRunner, session: AgentSession, text: string, options?: RecoveryOptions): Promise<TurnOutcome>;
+  /** The automatic threshold for this session's model, or undefined while its maximum is unknown. */
+  threshold(session: AgentSession): Promise<number | undefined>;
+}
+
+/** The parts of the context plugin's API used here (the plugin may be disabled). */
+interface ContextPeer {
+  countNow(session: AgentSession, extraText?: string): Promise<number>;
+  countText(text: string): Promise<number>;
+  countMessages(session: AgentSession, messages: AgentSession["messages"]): Promise<number>;
+  maxTokens(session: AgentSession): Promise<number | undefined>;
+  refresh(session: AgentSession): void;
+}
+
+/** The parts of the sessions plugin's API used here (the plugin may be disabled). */
+interface SessionsPeer {
+  save(session: AgentSession): Promise<unknown>;
+  nameOf(session: AgentSession): string;
+  fileOf(session: AgentSession): string | undefined;
+}
+
+/** Set on a session compacted by `beforeTurn`, so that a failed turn goes back to the compacted state. */
+const COMPACTED_BEFORE_TURN = "compaction:compactedBeforeTurn";
+
+const OPTIONS_SCHEMA = {
+  type: "object",
+  properties: {
+    auto: { type: "boolean", default: true },
+    threshold: {
+      oneOf: [
+        { type: "number", exclusiveMinimum: 0, maximum: 1 },
+        { type: "integer", minimum: 1_000 },
+      ],
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+/**
+ * Compaction (seed § 14): /compact, automatic compaction before sending and after each turn, the emergency path
+ * for a context the server refuses, and the summary as the starting context of the next agent.
+ */
+export default definePlugin<CompactionOptions, CompactionApi>({
+  name: PLUGIN_NAME,
+  version: "1.0.0",
+  kernel: "^1.0.0",
+  description: "Summarises the conversation when it grows too large (/compact, automatic, emergency)",
+  optionsSchema: OPTIONS_SCHEMA,
+  apply(context, options) {
+    const auto = options.auto ?? true;
+    const contextApi = () => context.plugins.get<ContextPeer>("context")?.api;
+    const peers = (): CompactionPeers => {
+      const counting = contextApi();
+      const sessions = context.plugins.get<SessionsPeer>("sessions")?.api;
+      return {
+        announce: (event) => context.trigger.compacted(event),
+        ...(counting
+          ? {
+              countMessages: (session, messages) => counting.countMessages(session, messages),
+              countText: (_session, text) => counting.countText(text),
+              refresh: (session) => counting.refresh(session),
+            }
+          : {}),
+        ...(sessions
+          ? {
+              save: (session) => sessions.save(session),
+              nameOf: (session) => sessions.nameOf(session),
+              fileOf: (session) => sessions.fileOf(session),
+            }
+          : {}),
+      };
+    };
+    const compact = (session: AgentSession, compactOptions: CompactOptions = {}) => compactNow(session, peers(), compactOptions);
+
+    const thresholdFor = async (session: AgentSession): Promise<number | undefined> => {
+      const max = await contextApi()?.maxTokens(session);
+      if (max === undefined) return undefined;
+      const threshold = compactionThreshold(max, options.threshold);
+      return threshold > 0 ? threshold : undefined;
+    };
+
+    /** Compacts in place when the context is over the threshold (seed § 14.3); a failure only warns. */
+    const autoCompact = async (session: AgentSession, signal?: AbortSignal, extraText?: string): Promise<boolean> => {
+      if (!auto || (session.messages.length === 0 && session.pendingContext.length === 0)) return false;
+      const threshold = await thresholdFor(session);
+      const counting = contextApi();
+      if (threshold === undefined || !counting) return false;
+      const tokens = await counting.countNow(session, extraText);
+      if (tokens <= threshold) return false;
+      session.events.emit({ type: "info", message: t("autoStarting", { tokens, threshold }) });
+      const result = await compact(session, signal ? { signal } : {});
+      if (result.status === "failed") session.events.emit({ type: "warning", message: t("autoFailed", { reason: reasonOf(result.error) }) });
+      if (result.status !== "compacted") return false;
+      announce(result, (message) => session.events.emit({ type: "info", message }), (message) => session.events.emit({ type: "warning", message }));
+      return true;
+    };
+
+    context.hooks.systemPrompt.tap(PLUGIN_NAME, (sections, setup) =>
+      setup.startContext === undefined
+        ? sections
+        : [...sections, { id: "compaction:start-context", order: PROMPT_ORDER.CONTEXT, text: startContextSection(setup.startContext) }],
+    );
+
+    // After the other beforeTurn taps (`@` files joined to the pending context), so that they are part of the summary.
+    context.hooks.beforeTurn.tapPromise({ name: PLUGIN_NAME, stage: STAGE.POST }, async (input) => {
+      if (await autoCompact(input.session, input.signal, input.text)) input.session.state.set(COMPACTED_BEFORE_TURN, true);
+      return input;
+    });
+
+    // Before anyone saves: a turn that fails after a compaction in beforeTurn is rolled back by the loop to its
+    // snapshot, which predates the compaction and no longer matches the conversation; its true "before" is the
+    // compacted state, empty.
+    context.hooks.afterTurn.tapPromise({ name: PLUGIN_NAME, stage: STAGE.PRE }, async (outcome) => {
+      const { session } = outcome;
+      if (session.state.get(COMPACTED_BEFORE_TURN) !== true) return;
+      session.state.delete(COMPACTED_BEFORE_TURN);
+      if (outcome.status === "error" || outcome.status === "aborted") {
+        session.messages = [];
+        session.pendingContext = [];
+        contextApi()?.refresh(session);
+      }
+    });
+
+    // After the session was saved: an interrupted turn is left alone, a refused context is the emergency path's.
+    context.hooks.afterTurn.tapPromise({ name: PLUGIN_NAME, stage: STAGE.POST }, async (outcome) => {
+      if (outcome.status === "aborted") return;
+      if (outcome.status === "error" && isContextTooLongError(outcome.error)) return;
+      await autoCompact(outcome.session);
+    });
+
+    context.commands.register({
+      name: "compact",
+      description: t("compactDescription"),
+      async run({ session, host, output, signal }) {
+        const result = await compact(session, { signal, host });
+        report(result, output);
+      },
+    });
+
+    return {
+      compactNow: compact,
+      threshold: thresholdFor,
+      runTurnWithRecovery: (runner, session, text, recoveryOptions = {}) =>
+        runTurnWithRecovery(runner, session, text, recoveryOptions, async (target, compactOptions) => {
+          const result = await compact(target, compactOptions);
+          if (result.status === "compacted") {
+            const events = result.session.events;
+            announce(result, (message) => events.emit({ type: "info", message }), (message) => events.emit({ type: "warning", message }));
+          }
+          return result;
+        }),
+    };
+  },
+});
+
+/** What /compact shows: the summary, the record, the new name (seed § 14.2.5). */
+function report(result: CompactResult, output: CommandOutput): void {
+  switch (result.status) {
+    case "nothing":
+      return output.info(t("nothingToCompact"));
+    case "aborted":
+      return output.warn(t("compactAborted"));
+    case "failed":
+      return output.error(t("compactFailed", { reason: reasonOf(result.error) }));
+    case "compacted":
+      output.text(`${t("summaryHeading")}\n\n${result.summary}`);
+      announce(result, (message) => output.info(message), (message) => output.warn(message));
+  }
+}
+
+function announce(result: Extract<CompactResult, { status: "compacted" }>, info: (message: string) => void, warn: (message: string) => void): void {
+  if (result.truncated) warn(t("summaryTruncated"));
+  info(describeRecord(result.record));
+  if (result.record.to !== undefined) info(t("newSessionName", { name: result.record.to }));
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export { compactNow, describeRecord, startContextSection, type CompactResult, type CompactRecord, type CompactOptions } from "./compact-now.ts";
+export { isContextTooLongError } from "./context-errors.ts";
+export { shrinkToolResults, EMERGENCY_TOOL_RESULT_CHARS } from "./shrink-tool-results.ts";
+export { compactionThreshold, SUMMARY_MAX_TOKENS, SAFETY_MARGIN_TOKENS } from "./threshold.ts";
+export { requestCompactSummary, type Summary } from "./request-summary.ts";
+export { runTurnWithRecovery, type RecoveryOptions, type TurnRunner } from "./recovery.ts";

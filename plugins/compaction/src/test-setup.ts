@@ -1,0 +1,100 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
+import { AgentEvents, definePlugin, NO_INTERACTION, type AgentEvent, type AgentSession, type Kernel, type Tool } from "@maia/kernel";
+import { createTestKernel, recordEvents } from "@maia/kernel/testing";
+// Sibling packages this one does not list (see README-section.md): the real provider, context and sessions.
+import contextPlugin, { type ContextApi } from "../../context/src/index.ts";
+import litellm from "../../litellm/src/index.ts";
+import sessionsPlugin, { type SessionsApi } from "../../sessions/src/index.ts";
+import { TestHost } from "../../sessions/src/test-host.ts";
+import compactionPlugin, { type CompactionApi, type CompactionOptions } from "./index.ts";
+
+export { runCommand, TestHost } from "../../sessions/src/test-host.ts";
+
+export interface Setup {
+  server: FakeLiteLLM;
+  kernel: Kernel;
+  cwd: string;
+  session: AgentSession;
+  host: TestHost;
+  events: AgentEvent[];
+  compaction: CompactionApi;
+  context: ContextApi;
+  sessions: SessionsApi;
+}
+
+/** A tool whose output is as long as asked: `{ text, times }` gives `text` repeated. */
+const echo: Tool<{ text: string; times?: number }> = {
+  spec: {
+    name: "Echo",
+    description: "Repeats a text",
+    inputSchema: { type: "object", properties: { text: { type: "string" }, times: { type: "integer" } }, required: ["text"] },
+  },
+  permission: "auto",
+  execute: async ({ text, times }) => text.repeat(times ?? 1),
+};
+const echoPlugin = definePlugin({
+  name: "echo-tool",
+  version: "1.0.0",
+  kernel: "^1.0.0",
+  apply(context) {
+    context.hooks.tools.tap("echo-tool", (tools) => [...tools, echo]);
+  },
+});
+
+/** A kernel with the real provider, context, sessions and compaction plugins, and a fake LiteLLM behind it. */
+export async function setUp(options: { max?: number; compaction?: Partial<CompactionOptions> } = {}): Promise<Setup> {
+  const server = await startFakeLiteLLM(options.max ? { modelInfo: { "fake-model": { max_input_tokens: options.max } } } : {});
+  const { kernel, cwd, homeDir } = await createTestKernel([
+    litellm,
+    echoPlugin,
+    contextPlugin as never,
+    sessionsPlugin as never,
+    { plugin: compactionPlugin as never, options: options.compaction ?? {} },
+  ]);
+  server.writeSettings(homeDir);
+  const bus = new AgentEvents();
+  const events = recordEvents(bus);
+  const session = await kernel.createSession({ model: "fake-model" }, { interaction: NO_INTERACTION, events: bus });
+  const api = <T>(name: string): T => {
+    const found = kernel.plugins.get<T>(name)?.api;
+    if (!found) throw new Error(`no ${name} API`);
+    return found;
+  };
+  const context = api<ContextApi>("context");
+  await context.maxTokens(session);
+  await context.countNow(session);
+  return {
+    server,
+    kernel,
+    cwd,
+    session,
+    host: new TestHost(kernel, session),
+    events,
+    compaction: api<CompactionApi>("compaction"),
+    context,
+    sessions: api<SessionsApi>("sessions"),
+  };
+}
+
+export async function readSession(cwd: string, name: string): Promise<{ name: string; messages: unknown[]; startContext?: string }> {
+  return JSON.parse(await readFile(join(cwd, ".maia", ".sessions", `${name}.json`), "utf8"));
+}
+
+/** The text of the last user message of a recorded chat body (OpenAI format). */
+export function lastUserText(body: unknown): string {
+  const messages = (body as { messages: Array<{ role: string; content: unknown }> }).messages;
+  const last = [...messages].reverse().find((message) => message.role === "user");
+  return typeof last?.content === "string" ? last.content : "";
+}
+
+export function systemText(body: unknown): string {
+  const first = (body as { messages: Array<{ role: string; content: unknown }> }).messages[0];
+  return first?.role === "system" && typeof first.content === "string" ? first.content : "";
+}
+
+/** About `tokens` o200k_base tokens of plain prose. */
+export function prose(tokens: number): string {
+  return "lorem ipsum ".repeat(Math.ceil(tokens / 2));
+}

@@ -1,0 +1,31 @@
+import { startFakeLiteLLM } from "@maia/fake-litellm";
+import { AgentEvents, NO_INTERACTION, type AgentEvent } from "@maia/kernel";
+import { createTestKernel, recordEvents } from "@maia/kernel/testing";
+import { expect, it } from "vitest";
+import litellm from "../../litellm/src/index.ts";
+import contextPlugin, { type ContextApi } from "./index.ts";
+import { tokenizerIfReady } from "./tokenizer.ts";
+
+// Its own file: the tokenizer is process-wide, and this test needs a process where nobody loaded it yet.
+it("keeps the tokenizer off the start-up path: the session exists before it loads, the first count follows", async () => {
+  const server = await startFakeLiteLLM({});
+  try {
+    const { kernel, homeDir } = await createTestKernel([litellm, contextPlugin as never]);
+    server.writeSettings(homeDir);
+    const events = new AgentEvents();
+    const recorded: AgentEvent[] = recordEvents(events);
+    await kernel.createSession({ model: "fake-model" }, { interaction: NO_INTERACTION, events });
+    expect(tokenizerIfReady()).toBeUndefined();
+    expect(recorded.filter((event) => event.type === "context_usage")).toEqual([]);
+    const started = Date.now();
+    while (!recorded.some((event) => event.type === "context_usage") && Date.now() - started < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const usage = recorded.find((event) => event.type === "context_usage");
+    expect(usage).toEqual({ type: "context_usage", tokens: 0 });
+    expect(tokenizerIfReady()).toBeDefined();
+    expect(kernel.plugins.get<ContextApi>("context")?.api?.count).toBeDefined();
+  } finally {
+    await server.close();
+  }
+});

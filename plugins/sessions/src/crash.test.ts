@@ -1,0 +1,88 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const CHILD = fileURLToPath(new URL("./save-loop-child.ts", import.meta.url));
+/** A few hundred kills by default; MAIA_CRASH_RUNS raises it for a longer soak. */
+const RUNS = Number(process.env.MAIA_CRASH_RUNS ?? 300);
+const PARALLEL = 4;
+
+interface Confirmed {
+  file: string;
+  count: number;
+}
+
+/** Starts the child, kills it with SIGKILL at a random moment once it has saved, and returns what it confirmed. */
+function runAndKill(cwd: string): Promise<Map<string, Confirmed>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CHILD, cwd], { stdio: ["ignore", "pipe", "pipe"] });
+    const confirmed = new Map<string, Confirmed>();
+    let buffer = "";
+    let stderr = "";
+    let armed = false;
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      buffer += chunk;
+      const lines = buffer.split("\n");
+      buffer = lines.pop() ?? "";
+      for (const line of lines) {
+        const [, id, file, count] = /^saved (\S+) (.+) (\d+)$/.exec(line) ?? [];
+        if (id && file && count) confirmed.set(id, { file, count: Number(count) });
+      }
+      if (!armed) {
+        armed = true;
+        setTimeout(() => child.kill("SIGKILL"), Math.random() * 150);
+      }
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("exit", (_code, signal) => {
+      if (signal !== "SIGKILL") reject(new Error(`the child ended by itself: ${stderr}`));
+      else resolve(confirmed);
+    });
+  });
+}
+
+/** Every session file parses, and each session's last confirmed save is still there (maybe under its next name). */
+async function check(cwd: string, confirmed: Map<string, Confirmed>): Promise<void> {
+  const dir = join(cwd, ".maia", ".sessions");
+  const entries = await readdir(dir).catch(() => [] as string[]);
+  const found = new Map<string, number>();
+  for (const entry of entries.filter((name) => name.endsWith(".json"))) {
+    const text = await readFile(join(dir, entry), "utf8");
+    let saved: { messages: Array<{ content: Array<{ text: string }> }> };
+    try {
+      saved = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`${entry} is unreadable after a kill (${text.length} bytes): ${String(error)}`);
+    }
+    const id = saved.messages[0]?.content[0]?.text.split(":")[0] ?? "?";
+    found.set(id, Math.max(found.get(id) ?? 0, saved.messages.length));
+  }
+  for (const [id, last] of confirmed) {
+    const kept = found.get(id) ?? 0;
+    if (kept < last.count) throw new Error(`session ${id} lost: ${last.count} messages confirmed in ${last.file}, ${kept} on disk`);
+  }
+}
+
+describe("saving sessions survives SIGKILL at any moment", () => {
+  it(`never leaves a session file unreadable or lost (${RUNS} kills)`, { timeout: 60_000 + RUNS * 2_000 }, async () => {
+    let done = 0;
+    let confirmedSaves = 0;
+    const lane = async () => {
+      while (done < RUNS) {
+        done += 1;
+        const cwd = await mkdtemp(join(tmpdir(), "maia-crash-"));
+        const confirmed = await runAndKill(cwd);
+        confirmedSaves += [...confirmed.values()].length;
+        await check(cwd, confirmed);
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL }, lane));
+    expect(done).toBeGreaterThanOrEqual(RUNS);
+    // Most runs were killed after at least one confirmed save: the check had something to check.
+    expect(confirmedSaves).toBeGreaterThan(RUNS / 2);
+  });
+});

@@ -1,0 +1,109 @@
+import { definePlugin, type AgentSession } from "@maia/kernel";
+import { sessionCommands } from "./commands.ts";
+import { t } from "./messages.ts";
+import type { SavedSession } from "./saved-session.ts";
+import { reasonOf, SessionKeeper, type SaveResult } from "./session-keeper.ts";
+import { findName, normalizeSessionName, suggestNames } from "./session-names.ts";
+import type { SessionList } from "./session-store.ts";
+
+const PLUGIN_NAME = "sessions";
+
+/** What front ends (headless --resume / --continue) and the compaction plugin call. */
+export interface SessionsApi {
+  /** The name the session goes by (also in `session.state.get("sessions:name")`). */
+  nameOf(session: AgentSession): string;
+  /** The session's file as users see it (`.maia/.sessions/<name>.json`), once written. */
+  fileOf(session: AgentSession): string | undefined;
+  /** Saves now unless the session is empty or unchanged. */
+  save(session: AgentSession): Promise<SaveResult>;
+  list(): Promise<SessionList>;
+  /**
+   * The session to resume: by name (case-insensitive), or the most recently updated one. Throws an Error whose
+   * message is ready to show (no such session, with close names; unreadable file, with the reason).
+   */
+  openForResume(name?: string): Promise<SavedSession>;
+  /** Makes a freshly built session continue a saved one (its messages, pending context, name and file). */
+  adopt(session: AgentSession, saved: SavedSession): void;
+}
+
+/**
+ * Sessions (seed § 12): `.maia/.sessions/<name>.json`, saved after each turn (beyond the seed: a crash loses at
+ * most the turn in progress), on exit and before any switch; /rename, /load and /new.
+ */
+export default definePlugin<Record<string, never>, SessionsApi>({
+  name: PLUGIN_NAME,
+  version: "1.0.0",
+  kernel: "^1.0.0",
+  description: "Saves and reloads conversations (.maia/.sessions)",
+  apply(context) {
+    const { cwd, frontEnd } = context.runtime;
+    const keeper = new SessionKeeper({ cwd, warn: (message) => context.log.warn(message) });
+    // A sub-agent's conversation is not a session of the launch folder (seed § 20.5 keeps its own traces).
+    const saving = frontEnd !== "subagent";
+    const refresh = (session: AgentSession) =>
+      context.plugins.get<{ refresh(session: AgentSession): void }>("context")?.api?.refresh(session);
+
+    const saveQuietly = async (session: AgentSession): Promise<void> => {
+      if (!saving) return;
+      try {
+        await keeper.save(session);
+      } catch (error) {
+        session.events.emit({ type: "warning", message: t("saveFailed", { name: keeper.nameOf(session), reason: reasonOf(error) }) });
+      }
+    };
+
+    context.hooks.sessionStart.tap(PLUGIN_NAME, (session) => {
+      const { previous, restartReason } = session.setup;
+      if (previous && (restartReason === "clear" || restartReason === "model")) keeper.inherit(session, previous);
+      else keeper.track(session);
+    });
+    context.hooks.afterTurn.tapPromise(PLUGIN_NAME, (outcome) => saveQuietly(outcome.session));
+    context.hooks.sessionEnd.tapPromise(PLUGIN_NAME, (session) => saveQuietly(session));
+    context.hooks.onCompact.tapPromise(PLUGIN_NAME, async (event) => {
+      // Seed § 14.4: the compacted conversation goes on as `xxx__n`, written at once.
+      if (!saving) return event;
+      const to = await keeper.persistCompacted(event.session, event.from ?? keeper.nameOf(event.session));
+      return to === undefined ? event : { ...event, to };
+    });
+    for (const command of sessionCommands({ keeper, refresh })) context.commands.register(command);
+
+    return {
+      nameOf: (session) => keeper.nameOf(session),
+      fileOf: (session) => {
+        const file = keeper.fileOf(session);
+        return file === undefined ? undefined : keeper.store.displayPath(file);
+      },
+      save: (session) => (saving ? keeper.save(session) : Promise.resolve({ status: "disabled", name: keeper.nameOf(session) })),
+      list: () => keeper.store.list(),
+      async openForResume(name) {
+        if (name === undefined) {
+          const { sessions, problems } = await keeper.store.list();
+          for (const problem of problems) context.log.warn(t("unreadableSkipped", { file: problem.file, reason: problem.reason }));
+          const latest = sessions.find((entry) => entry.agent === undefined);
+          if (!latest) throw new Error(t("noSessionToContinue"));
+          return keeper.store.read(latest.name);
+        }
+        const wanted = normalizeSessionName(name);
+        const names = await keeper.store.names();
+        const found = findName(wanted, names);
+        if (found === undefined) {
+          const close = suggestNames(wanted, names);
+          const hint = close.length > 0 ? ` ${t("didYouMean", { names: close.map((n) => `« ${n} »`).join(", ") })}` : "";
+          throw new Error(`${t("notFound", { name: wanted })}${hint}`);
+        }
+        return keeper.store.read(found);
+      },
+      adopt: (session, saved) => {
+        keeper.adopt(session, saved);
+        refresh(session);
+      },
+    };
+  },
+});
+
+export { NAME_KEY, SessionKeeper, type SaveResult } from "./session-keeper.ts";
+export { SessionStore, type SessionList, type SessionSummary } from "./session-store.ts";
+export { parseSavedSession, serializeSavedSession, SessionFileError, SAVED_SESSION_SCHEMA, type SavedSession } from "./saved-session.ts";
+export { defaultSessionName, normalizeSessionName, sessionNameProblem, suggestNames, findName, MAX_NAME_LENGTH } from "./session-names.ts";
+export { nextCompactedName, MAX_COMPACTION_NUMBER } from "./compacted-name.ts";
+export { writeFileAtomic, createFileExclusive } from "./atomic-write.ts";

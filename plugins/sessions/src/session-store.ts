@@ -1,0 +1,149 @@
+import { mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { createFileExclusive, processAlive, TEMP_MARKER, writeFileAtomic, type FileData } from "./atomic-write.ts";
+import { parseSavedSession, SessionFileError, type SavedSession } from "./saved-session.ts";
+import { t } from "./messages.ts";
+import { suffixedNames } from "./session-names.ts";
+
+/** What a list of sessions shows (the /load choice, --continue). */
+export interface SessionSummary {
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  model: string;
+  messageCount: number;
+  startContext: boolean;
+  agent?: string;
+}
+
+export interface SessionList {
+  /** Most recently updated first. */
+  sessions: SessionSummary[];
+  /** Files that could not be read: skipped, each with its reason. */
+  problems: SessionFileError[];
+}
+
+const SUFFIX = ".json";
+/** A guard against a folder where every suffix is taken; far beyond any real use. */
+const MAX_CLAIM_ATTEMPTS = 10_000;
+
+/**
+ * `.maia/.sessions/` (seed § 12.1): one `<name>.json` per session. Every write is atomic; a new name is claimed
+ * with an exclusive create, so two MAIA processes in one folder never write the same file.
+ */
+export class SessionStore {
+  readonly dir: string;
+
+  constructor(cwd: string) {
+    this.dir = join(cwd, ".maia", ".sessions");
+  }
+
+  fileOf(name: string): string {
+    return join(this.dir, `${name}${SUFFIX}`);
+  }
+
+  /** The path shown to users, relative to the launch folder. */
+  displayPath(name: string): string {
+    return `.maia/.sessions/${name}${SUFFIX}`;
+  }
+
+  async ensureDir(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+  }
+
+  /** The names of the session files, unread. */
+  async names(): Promise<string[]> {
+    let entries: string[];
+    try {
+      entries = await readdir(this.dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+    return entries.filter((entry) => entry.endsWith(SUFFIX) && !entry.includes(TEMP_MARKER)).map((entry) => entry.slice(0, -SUFFIX.length));
+  }
+
+  /** Reads one session; a missing, unreadable or malformed file is a SessionFileError. */
+  async read(name: string): Promise<SavedSession> {
+    const file = this.fileOf(name);
+    let text: string;
+    let modified: Date;
+    try {
+      [text, modified] = await Promise.all([readFile(file, "utf8"), stat(file).then((info) => info.mtime)]);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new SessionFileError(this.displayPath(name), code === "ENOENT" ? t("fileMissing") : error instanceof Error ? error.message : String(error));
+    }
+    return parseSavedSession(text, name, this.displayPath(name), modified);
+  }
+
+  async list(): Promise<SessionList> {
+    const sessions: SessionSummary[] = [];
+    const problems: SessionFileError[] = [];
+    for (const name of await this.names()) {
+      try {
+        const saved = await this.read(name);
+        sessions.push({
+          name,
+          createdAt: saved.createdAt,
+          updatedAt: saved.updatedAt,
+          model: saved.model,
+          messageCount: saved.messages.length,
+          startContext: saved.startContext !== undefined,
+          ...(saved.agent === undefined ? {} : { agent: saved.agent }),
+        });
+      } catch (error) {
+        if (error instanceof SessionFileError) problems.push(error);
+        else throw error;
+      }
+    }
+    sessions.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.name.localeCompare(b.name));
+    return { sessions, problems };
+  }
+
+  /**
+   * Writes a new session file under `desired`, or `desired_2`, `desired_3`… when that name is taken (by any file
+   * whose name differs only in case, too): never overwrites another session. A name taken by another process
+   * between the check and the write makes the exclusive create fail, and the next suffix is tried.
+   * Returns the name written.
+   */
+  async claim(desired: string, text: (name: string) => FileData): Promise<string> {
+    const taken = new Set((await this.names()).map((name) => name.toLowerCase()));
+    let attempts = 0;
+    for (const candidate of suffixedNames(desired)) {
+      if (++attempts > MAX_CLAIM_ATTEMPTS) break;
+      if (taken.has(candidate.toLowerCase())) continue;
+      if (await createFileExclusive(this.fileOf(candidate), text(candidate))) return candidate;
+      taken.add(candidate.toLowerCase());
+    }
+    throw new Error(t("noFreeName", { name: desired, count: MAX_CLAIM_ATTEMPTS }));
+  }
+
+  /** Replaces a session file this process owns (or a compacted `xxx__n`, which seed § 14.4 overwrites). */
+  async overwrite(name: string, text: FileData): Promise<void> {
+    await writeFileAtomic(this.fileOf(name), text);
+  }
+
+  /** A rename that only changes case: the same file gets its new name (seed § 12.3). */
+  async renameFile(from: string, to: string): Promise<void> {
+    await rename(this.fileOf(from), this.fileOf(to));
+  }
+
+  async remove(name: string): Promise<void> {
+    await rm(this.fileOf(name), { force: true });
+  }
+
+  /** Removes temporary files left by processes that died while saving (a crash, SIGKILL). */
+  async removeStaleTemporaries(): Promise<void> {
+    let entries: string[];
+    try {
+      entries = await readdir(this.dir);
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const pid = Number(/\.tmp-(\d+)-[0-9a-f]+$/.exec(entry)?.[1]);
+      if (Number.isInteger(pid) && pid !== process.pid && !processAlive(pid)) await rm(join(this.dir, entry), { force: true });
+    }
+  }
+}
