@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { defineConfig } from "tsup";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
@@ -19,9 +20,26 @@ export default defineConfig({
   sourcemap: false,
   minify: false,
   noExternal: [/.*/],
+  // Ink imports React DevTools only when DEV=true and the package is installed; it is never part of MAIA.
+  // (`external` would lose to `noExternal` above: esbuild's own option is set instead.)
+  esbuildOptions(options) {
+    options.external = [...(options.external ?? []), "react-devtools-core"];
+  },
   banner: {
     // Bundled CommonJS dependencies (ajv…) call require(); give them one in ESM.
     js: '#!/usr/bin/env node\nimport { createRequire as __maiaCreateRequire } from "node:module";\nconst require = __maiaCreateRequire(import.meta.url);',
   },
-  define: { MAIA_VERSION: JSON.stringify(version) },
+  // React and its reconciler pick their production build from NODE_ENV: fixed here, the bundle carries only that
+  // build (smaller, and it starts faster) whatever the user's environment says.
+  // The Bash parser's grammars are WebAssembly files, not modules: they go beside the bundle (dist/wasm), so
+  // that the bundle works wherever it is copied (the permissions plugin looks there last).
+  onSuccess: async () => {
+    const fromPermissions = createRequire(createRequire(import.meta.url).resolve("@maia/plugin-permissions"));
+    mkdirSync(new URL("./dist/wasm/", import.meta.url), { recursive: true });
+    for (const module of ["web-tree-sitter/web-tree-sitter.wasm", "tree-sitter-bash/tree-sitter-bash.wasm"]) {
+      const source = fromPermissions.resolve(module);
+      copyFileSync(source, new URL(`./dist/wasm/${module.split("/")[1]}`, import.meta.url));
+    }
+  },
+  define: { MAIA_VERSION: JSON.stringify(version), "process.env.NODE_ENV": JSON.stringify("production") },
 });

@@ -16,6 +16,8 @@ export interface CliArgs {
   json: boolean;
   global: boolean;
   project: boolean;
+  /** `--subagent`: this process runs one sub-agent for a parent MAIA (an IPC channel; not for users). */
+  subagent: boolean;
   /** Words that are not options: the prompt with -p, else a subcommand and its arguments. */
   positionals: string[];
 }
@@ -62,6 +64,7 @@ export function parseCliArgs(argv: readonly string[], t: (key: "badOutputFormat"
     json: values.json ?? false,
     global: values.global ?? false,
     project: values.project ?? false,
+    subagent: values.subagent ?? false,
     positionals,
   };
 }
@@ -85,6 +88,37 @@ function parse(argv: readonly string[]) {
       json: { type: "boolean" },
       global: { type: "boolean" },
       project: { type: "boolean" },
+      subagent: { type: "boolean" },
     },
   });
+}
+
+/** Options of `maia` itself that take a value (the next word is theirs, not a subcommand). */
+const VALUE_OPTIONS = new Set(["--model", "-m", "--output-format", "--allow", "--max-iterations", "--resume"]);
+/** Subcommands whose options `maia` parses itself; any other subcommand gets its words as they are. */
+const OWN_SUBCOMMANDS = new Set(["plugins", "acp"]);
+
+/**
+ * Splits `maia [options] <subcommand> [its arguments…]` at the subcommand, so that a plugin's subcommand
+ * (`maia permissions check --settings f Bash ls`) receives its options untouched. No split in headless mode
+ * (`-p`: the words are the prompt) or for the subcommands handled here.
+ */
+export function splitAtSubcommand(argv: readonly string[]): { own: string[]; rest: string[] } {
+  for (let index = 0; index < argv.length; index += 1) {
+    const word = argv[index] ?? "";
+    if (word === "--") {
+      // `maia -- permissions check --json …`: what follows is a subcommand and its own words.
+      const command = argv[index + 1];
+      if (command === undefined || OWN_SUBCOMMANDS.has(command)) break;
+      return { own: [...argv.slice(0, index), command], rest: argv.slice(index + 2) };
+    }
+    if (word === "-p" || word === "--print") break;
+    if (word.startsWith("-")) {
+      if (VALUE_OPTIONS.has(word)) index += 1;
+      continue;
+    }
+    if (OWN_SUBCOMMANDS.has(word)) break;
+    return { own: argv.slice(0, index + 1), rest: argv.slice(index + 1) };
+  }
+  return { own: [...argv], rest: [] };
 }

@@ -1,18 +1,26 @@
+import { enableCompileCache } from "node:module";
 import { errorMessage } from "@maia/kernel";
-import { parseCliArgs, UsageError } from "./args.ts";
+import { parseCliArgs, splitAtSubcommand, UsageError } from "./args.ts";
 import { boot } from "./boot.ts";
 import { t } from "./messages.ts";
 import { runHeadless } from "./headless/run-headless.ts";
+import { loadWithoutFetch } from "./interactive/load-without-fetch.ts";
 import { runPluginsCommand } from "./plugins/plugins-command.ts";
 
 declare const MAIA_VERSION: string;
+
+// V8's compile cache (Node >= 22.1): the chunks loaded later (Ink for the interactive mode, plugins, the tokenizer's
+// tables) are compiled once and read back on the next starts, which is most of what a start costs after the first.
+enableCompileCache?.();
 
 /** `maia`'s entry point: parses arguments and hands over to a front end or a subcommand. */
 export async function main(argv: readonly string[]): Promise<number> {
   const io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
   let args;
+  let split: ReturnType<typeof splitAtSubcommand> = { own: [...argv], rest: [] };
   try {
-    args = parseCliArgs(argv, t);
+    split = splitAtSubcommand(argv);
+    args = parseCliArgs(split.own, t);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`${t("badUsage", { message: error.message })}\n`);
@@ -24,16 +32,24 @@ export async function main(argv: readonly string[]): Promise<number> {
     io.stdout.write(`${typeof MAIA_VERSION === "string" ? MAIA_VERSION : "dev"}\n`);
     return 0;
   }
+  // A sub-agent's process, forked by MAIA itself (seed § 20.2): loaded only then.
+  if (args.subagent) return (await import("./subagent/run-subagent.ts")).runSubagent({ stderr: io.stderr, env: io.env });
   if (args.print) return runHeadless(args, io);
   const [command] = args.positionals;
   if (command === "plugins") return runPluginsCommand(args, io);
-  if (command !== undefined || args.help) return runSubcommand(command, args.help, argv, io);
+  // ACP front end (editors, the hub): loaded only when asked for, never Ink.
+  if (command === "acp") return (await import("./acp/run-acp.ts")).runAcp(args, { ...io, stdout: process.stdout, stdin: process.stdin });
+  if (command !== undefined || args.help) return runSubcommand(command, args.help, split.rest, io);
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     io.stderr.write(`${t("noTty")}\n`);
     return 1;
   }
-  io.stderr.write(`${t("interactiveUnavailable")}\n`);
-  return 1;
+  // Keys typed while the interface loads are kept for it rather than read by the terminal's line discipline
+  // (where an early Ctrl+D would close the input).
+  process.stdin.setRawMode?.(true);
+  // Loaded only here: headless runs, ACP and `plugins list` never load Ink or React (one chunk of the bundle).
+  const { runInteractive } = await loadWithoutFetch(() => import("./interactive/run-interactive.ts"));
+  return runInteractive(args, { stdout: process.stdout, stdin: process.stdin, env: io.env });
 }
 
 /** A subcommand that a plugin registered (`maia permissions check`, `maia acp`), or the help. */
@@ -61,7 +77,7 @@ async function runSubcommand(
     io.stderr.write(`${t("badUsage", { message: t("unknownSubcommand", { name }) })}\n`);
     return 2;
   }
-  const rest = argv.slice(argv.indexOf(name) + 1);
+  const rest = [...argv];
   return subcommand.run(rest, { ...io, cwd, homeDir });
 }
 

@@ -5,8 +5,10 @@ export const t = defineMessages(
     usage: `Usage:
   maia [--model <spec>]                 start the interactive assistant in this folder
   maia -p "<prompt>" [options]          run one request without the interface and print the answer
+  maia acp                              speak the Agent Client Protocol on stdin/stdout (editors, the hub)
   maia plugins list [--json]            show plugins and their state
   maia plugins enable|disable <name> [--global]
+  maia plugins add <package>[@version] [--project] | remove <name> [--project]
   maia <subcommand> …                   subcommands added by plugins: {subcommands}
 
 Options:
@@ -15,6 +17,7 @@ Options:
       --output-format text|json|stream-json
       --allow <rule>                    allow rule for this run (repeatable), e.g. --allow 'Bash(npm test)'
       --max-iterations <n>              iterations per series before stopping
+      --resume <name>, -c/--continue    go on with a saved session (by name, or the latest)
       --strict-plugins                  stop at the first plugin that fails to load
   -h, --help                            this help
       --version                         version`,
@@ -40,13 +43,16 @@ Options:
     pluginsUsage: "usage: maia plugins list [--json] | maia plugins enable|disable <name> [--global]",
     configInvalid: "{file}: {problem} — this part is ignored",
     configUnreadable: "{file}: {problem} — the file is ignored",
+    resumeNeedsSessions: "--resume and --continue need the sessions plugin, which is disabled",
   },
   {
     usage: `Utilisation :
   maia [--model <spec>]                 lance l'assistant interactif dans ce dossier
   maia -p "<demande>" [options]         exécute une demande sans interface et affiche la réponse
+  maia acp                              parle l'Agent Client Protocol sur stdin/stdout (éditeurs, le hub)
   maia plugins list [--json]            liste les plugins et leur état
   maia plugins enable|disable <nom> [--global]
+  maia plugins add <paquet>[@version] [--project] | remove <nom> [--project]
   maia <sous-commande> …                sous-commandes ajoutées par les plugins : {subcommands}
 
 Options :
@@ -55,6 +61,7 @@ Options :
       --output-format text|json|stream-json
       --allow <règle>                   règle allow pour cette exécution (répétable), ex. --allow 'Bash(npm test)'
       --max-iterations <n>              itérations par série avant arrêt
+      --resume <nom>, -c/--continue     reprend une session enregistrée (par son nom, ou la dernière)
       --strict-plugins                  s'arrête au premier plugin qui ne se charge pas
   -h, --help                            cette aide
       --version                         version`,
@@ -80,5 +87,6 @@ Options :
     pluginsUsage: "utilisation : maia plugins list [--json] | maia plugins enable|disable <nom> [--global]",
     configInvalid: "{file} : {problem} — cette partie est ignorée",
     configUnreadable: "{file} : {problem} — le fichier est ignoré",
+    resumeNeedsSessions: "--resume et --continue demandent le plugin sessions, qui est désactivé",
   },
 );

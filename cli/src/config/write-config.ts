@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
-import path from "node:path";
+import { readFile } from "node:fs/promises";
+import { writeFileAtomic } from "@maia/kernel";
 
 /**
  * Changes one plugin's `enabled` flag in a config file, keeping every other key as it was. The write is
@@ -28,20 +27,4 @@ export async function setPluginEnabled(file: string, name: string, enabled: bool
   await writeFileAtomic(file, `${JSON.stringify(config, null, 2)}\n`);
 }
 
-export async function writeFileAtomic(file: string, content: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
-  const handle = await open(temporary, "w");
-  try {
-    await handle.writeFile(content, "utf8");
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-}
+export { writeFileAtomic };

@@ -15,6 +15,18 @@ export interface ConversationOptions {
   /** One bus for the front end: it survives /clear, /new, /load and /model. */
   events?: AgentEvents;
   maxIterations?: number;
+  /** A compacted summary to start from (a resumed `xxx__n` session). */
+  startContext?: string;
+}
+
+/** What this class uses of the compaction plugin's API: a turn with the emergency path of seed § 14.5. */
+interface CompactionTurns {
+  runTurnWithRecovery(
+    runner: Kernel,
+    session: AgentSession,
+    text: string,
+    options: RunTurnOptions & { host?: SessionHost },
+  ): Promise<TurnOutcome>;
 }
 
 /**
@@ -39,7 +51,7 @@ export class Conversation implements SessionHost {
   static async start(options: ConversationOptions): Promise<Conversation> {
     const events = options.events ?? new AgentEvents();
     const session = await options.kernel.createSession(
-      { model: options.model },
+      { model: options.model, ...(options.startContext === undefined ? {} : { startContext: options.startContext }) },
       { interaction: options.interaction, events, ...(options.maxIterations ? { maxIterations: options.maxIterations } : {}) },
     );
     if (options.maxIterations) session.maxIterations = options.maxIterations;
@@ -50,9 +62,18 @@ export class Conversation implements SessionHost {
     return this.#current;
   }
 
-  /** Sends one request (seed § 5.5.6): a rollback on Ctrl+C is done by the loop itself. */
-  submit(text: string, options: RunTurnOptions = {}): Promise<TurnOutcome> {
-    return this.kernel.runTurn(this.#current, text, options);
+  /**
+   * Sends one request (seed § 5.5.6): a rollback on Ctrl+C is done by the loop itself. When the compaction
+   * plugin is on, a context the server refuses is compacted and the request retried once (seed § 14.5); the
+   * session may then be a new one, which becomes current.
+   */
+  async submit(text: string, options: RunTurnOptions = {}): Promise<TurnOutcome> {
+    const compaction = this.kernel.plugins.get<CompactionTurns>("compaction")?.api;
+    const outcome = compaction
+      ? await compaction.runTurnWithRecovery(this.kernel, this.#current, text, { ...options, host: this })
+      : await this.kernel.runTurn(this.#current, text, options);
+    this.#current = outcome.session;
+    return outcome;
   }
 
   async restart(keep: Parameters<SessionHost["restart"]>[0]): Promise<AgentSession> {

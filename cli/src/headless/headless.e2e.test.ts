@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runMaia } from "../testing/run-maia.ts";
+import { runMaia } from "@maia/testing-maia";
 
 let server: FakeLiteLLM;
 let home: string;

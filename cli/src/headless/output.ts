@@ -56,6 +56,22 @@ export class HeadlessOutput {
     }
   };
 
+  /** How commands and prefixes (`/compact`, `§skill`, `!ls`) print in headless mode. */
+  readonly commandOutput = {
+    info: (message: string) => this.#note("info", message),
+    warn: (message: string) => this.warn(message),
+    error: (message: string) => this.error(message),
+    text: (markdown: string) => {
+      this.#answer += markdown;
+      this.#line({ type: "text", text: markdown });
+    },
+  };
+
+  #note(type: "info", message: string): void {
+    if (this.#format === "stream-json") this.#line({ type, message });
+    else this.#stderr.write(`${message}\n`);
+  }
+
   warn(message: string): void {
     if (this.#format === "stream-json") this.#line({ type: "warning", message });
     else this.#stderr.write(`WARN ${message}\n`);

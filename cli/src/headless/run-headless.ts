@@ -1,15 +1,8 @@
-import {
-  NO_INTERACTION,
-  defineMessages,
-  errorMessage,
-  type AgentSession,
-  type Kernel,
-  type Message,
-  type RunTurnOptions,
-  type TurnOutcome,
-} from "@maia/kernel";
+import { NO_INTERACTION, errorMessage, type AgentSession, type Message, type TurnOutcome } from "@maia/kernel";
 import type { CliArgs } from "../args.ts";
 import { boot } from "../boot.ts";
+import { Conversation } from "../conversation/conversation.ts";
+import { dispatchInput } from "../conversation/dispatch-input.ts";
 import { chooseModel } from "../model-choice.ts";
 import { t } from "../messages.ts";
 import { HeadlessOutput } from "./output.ts";
@@ -19,17 +12,6 @@ interface SessionsForResume {
   openForResume(name?: string): Promise<{ messages: Message[]; startContext?: string }>;
   adopt(session: AgentSession, saved: { messages: Message[]; startContext?: string }): void;
 }
-
-/** What this runner uses of the compaction plugin's API: a turn with the emergency path of seed § 14.5. */
-interface CompactionForTurns {
-  runTurnWithRecovery(runner: Kernel, session: AgentSession, text: string, options?: RunTurnOptions): Promise<TurnOutcome>;
-}
-
-// TODO(cli): move to cli/src/messages.ts (kept here while that file belongs to another change).
-const resumeMessages = defineMessages(
-  { resumeNeedsSessions: "--resume and --continue need the sessions plugin, which is disabled" },
-  { resumeNeedsSessions: "--resume et --continue demandent le plugin sessions, qui est désactivé" },
-);
 
 export interface HeadlessIO {
   stdout: NodeJS.WritableStream;
@@ -56,22 +38,20 @@ export async function runHeadless(args: CliArgs, io: HeadlessIO): Promise<number
     warn: (message: string) => output.warn(message),
     error: (message: string) => output.error(message),
   };
-  let session: AgentSession | undefined;
-  let kernel: Kernel | undefined;
+  let conversation: Conversation | undefined;
   const controller = new AbortController();
   const onSignal = () => controller.abort();
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+  for (const name of signals) process.once(name, onSignal);
   try {
-    const booted = await boot({
+    const { kernel, config } = await boot({
       frontEnd: "headless",
       log,
       env: io.env,
       strictPlugins: args.strictPlugins,
       allowRules: args.allow,
     });
-    kernel = booted.kernel;
-    const model = chooseModel(args.model, io.env, booted.config.model);
+    const model = chooseModel(args.model, io.env, config.model);
     if (!model) {
       output.error(t("noModel", { models: "" }));
       return 1;
@@ -80,37 +60,45 @@ export async function runHeadless(args: CliArgs, io: HeadlessIO): Promise<number
     const sessions = kernel.plugins.get<SessionsForResume>("sessions")?.api;
     let resumed: Awaited<ReturnType<SessionsForResume["openForResume"]>> | undefined;
     if (args.resume !== undefined || args.continue) {
-      if (!sessions) throw new Error(resumeMessages("resumeNeedsSessions"));
+      if (!sessions) throw new Error(t("resumeNeedsSessions"));
       resumed = await sessions.openForResume(args.resume);
     }
-    const startContext = resumed?.startContext;
-    session = await kernel.createSession({ model, ...(startContext === undefined ? {} : { startContext }) }, { interaction: NO_INTERACTION });
-    if (resumed) sessions?.adopt(session, resumed);
-    if (args.maxIterations) session.maxIterations = args.maxIterations;
-    session.events.on(output.onEvent);
-    const compaction = kernel.plugins.get<CompactionForTurns>("compaction")?.api;
-    const outcome = compaction
-      ? await compaction.runTurnWithRecovery(kernel, session, prompt, { signal: controller.signal })
-      : await kernel.runTurn(session, prompt, { signal: controller.signal });
-    session = outcome.session;
-    if (outcome.status === "error") {
+    conversation = await Conversation.start({
+      kernel,
+      model,
+      interaction: NO_INTERACTION,
+      ...(args.maxIterations ? { maxIterations: args.maxIterations } : {}),
+      ...(resumed?.startContext === undefined ? {} : { startContext: resumed.startContext }),
+    });
+    if (resumed) sessions?.adopt(conversation.current, resumed);
+    conversation.events.on(output.onEvent);
+
+    // Prefixes (`§skill`, `!cmd`) and slash commands work here as in the interface.
+    const result = await dispatchInput(conversation, prompt, {
+      output: output.commandOutput,
+      interaction: NO_INTERACTION,
+      signal: controller.signal,
+    });
+    if (result.kind === "unknown_command") return 2;
+    const outcome: TurnOutcome | undefined = result.kind === "turn" ? result.outcome : result.outcomes.at(-1);
+    if (outcome?.status === "error") {
       output.error(t("errorPrefix", { message: errorMessage(outcome.error) }));
       return 1;
     }
-    if (outcome.status === "aborted") {
+    if (outcome?.status === "aborted" || controller.signal.aborted) {
       output.error(t("aborted"));
       return 1;
     }
-    const sessionName = session.state.get("sessions:name");
-    output.finish(outcome, typeof sessionName === "string" ? { sessionName } : {});
-    return outcome.status === "max_iterations" ? 1 : 0;
+    const sessionName = conversation.current.state.get("sessions:name");
+    const extra = typeof sessionName === "string" ? { sessionName } : {};
+    output.finish(outcome ?? { session: conversation.current, status: "done", stopReason: "end_turn" }, extra);
+    return outcome?.status === "max_iterations" ? 1 : 0;
   } catch (error) {
     output.error(t("errorPrefix", { message: errorMessage(error) }));
     return 1;
   } finally {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
-    if (kernel && session) await kernel.endSession(session).catch((error: unknown) => output.warn(errorMessage(error)));
+    for (const name of signals) process.off(name, onSignal);
+    await conversation?.close().catch((error: unknown) => output.warn(errorMessage(error)));
   }
 }
 

@@ -5,7 +5,16 @@
  */
 export const BUILTIN_PLUGINS: ReadonlyArray<{ name: string; load: () => Promise<unknown> }> = [
   { name: "litellm", load: () => import("@maia/plugin-litellm") },
+  { name: "builtin-tools", load: () => import("@maia/plugin-builtin-tools") },
+  { name: "permissions", load: () => import("@maia/plugin-permissions") },
+  { name: "shell", load: () => import("@maia/plugin-shell") },
+  { name: "file-refs", load: () => import("@maia/plugin-file-refs") },
   { name: "context", load: () => import("@maia/plugin-context") },
   { name: "sessions", load: () => import("@maia/plugin-sessions") },
   { name: "compaction", load: () => import("@maia/plugin-compaction") },
+  { name: "memory", load: () => import("@maia/plugin-memory") },
+  { name: "skills", load: () => import("@maia/plugin-skills") },
+  { name: "custom-tools", load: () => import("@maia/plugin-custom-tools") },
+  { name: "mcp", load: () => import("@maia/plugin-mcp") },
+  { name: "subagents", load: () => import("@maia/plugin-subagents") },
 ];

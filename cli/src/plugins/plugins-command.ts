@@ -1,10 +1,14 @@
+import os from "node:os";
 import path from "node:path";
 import type { PluginRecord } from "@maia/kernel";
 import type { CliArgs } from "../args.ts";
 import { boot } from "../boot.ts";
 import { CONFIG_FILE } from "../config/load-config.ts";
 import { setPluginEnabled } from "../config/write-config.ts";
+import { resolveLaunchFolder } from "../launch-folder.ts";
 import { t } from "../messages.ts";
+import { addPlugin, removePlugin } from "./plugins-add.ts";
+import { t as installMessages } from "./plugins-add-messages.ts";
 
 export interface CommandIO {
   stdout: NodeJS.WritableStream;
@@ -12,7 +16,10 @@ export interface CommandIO {
   env: NodeJS.ProcessEnv;
 }
 
-/** `maia plugins list [--json]`, `maia plugins enable|disable NAME [--global]`. Needs no LiteLLM settings. */
+/**
+ * `maia plugins list [--json]`, `maia plugins enable|disable NAME [--global]`, `maia plugins add|remove NAME
+ * [--project]`. Needs no LiteLLM settings.
+ */
 export async function runPluginsCommand(args: CliArgs, io: CommandIO): Promise<number> {
   const [, action, name] = args.positionals;
   const log = {
@@ -38,8 +45,32 @@ export async function runPluginsCommand(args: CliArgs, io: CommandIO): Promise<n
     io.stdout.write(`${t(action === "enable" ? "pluginEnabled" : "pluginDisabled", { name, file })}\n`);
     return 0;
   }
-  io.stderr.write(`${t("pluginsUsage")}\n`);
+  if (action === "add" || action === "remove") return runInstallCommand(action, name, args, io);
+  io.stderr.write(`${t("pluginsUsage")}\n${installMessages("usage")}\n`);
   return 2;
+}
+
+/** `maia plugins add NAME[@version] [--project]`, `maia plugins remove NAME [--project]` (see plugins-add.ts). */
+async function runInstallCommand(action: "add" | "remove", spec: string | undefined, args: CliArgs, io: CommandIO): Promise<number> {
+  if (!spec) {
+    io.stderr.write(`${installMessages("usage")}\n`);
+    return 2;
+  }
+  // No boot: installing needs neither the plugins nor the LiteLLM settings, only the two folders.
+  const context = {
+    cwd: resolveLaunchFolder(io.env),
+    homeDir: io.env.HOME?.trim() || os.homedir(),
+    env: io.env,
+    project: args.project,
+    progress: (line: string) => void io.stderr.write(`${line}\n`),
+  };
+  const outcome = action === "add" ? await addPlugin(spec, context) : await removePlugin(spec, context);
+  if (!outcome.ok) {
+    io.stderr.write(`${outcome.message}\n${outcome.usage ? `${installMessages("usage")}\n` : ""}`);
+    return outcome.usage ? 2 : 1;
+  }
+  io.stdout.write(`${outcome.lines.join("\n")}\n`);
+  return 0;
 }
 
 function publicRecord(record: PluginRecord) {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMaia } from "../testing/run-maia.ts";
+import { runMaia } from "@maia/testing-maia";
 
 const EXAMPLE = fileURLToPath(new URL("../../../examples/plugins/maia-plugin-hello", import.meta.url));
 
@@ -44,7 +44,7 @@ describe("a third-party plugin from npm", () => {
     expect(hello).toMatchObject({ state: "active", source: "npm", version: "1.0.0", hooks: ["tools"] });
 
     server.enqueue({ toolCalls: [{ id: "h1", name: "Hello", arguments: { name: "Ada" } }] }, { text: "I greeted Ada." });
-    const run = await runMaia(["-p", "say hello to Ada", "--output-format", "stream-json"], { cwd: project, home });
+    const run = await runMaia(["-p", "say hello to Ada", "--output-format", "stream-json", "--allow", "Hello"], { cwd: project, home });
     expect(run.code).toBe(0);
     const events = run.stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(events).toContainEqual({ type: "tool_result", id: "h1", name: "Hello", content: "Bonjour, Ada!", isError: false });

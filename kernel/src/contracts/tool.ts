@@ -31,6 +31,12 @@ export interface Tool<Input extends Record<string, unknown> = Record<string, unk
   normalizeInput?(input: Record<string, unknown>): Record<string, unknown>;
   /** A short summary for the UI and the confirmation question. */
   describe?(input: Input): string;
+  /**
+   * The narrowest permission rule that would allow this call (`WebFetch(domain:example.com)`,
+   * `Bash(npm test)`), for the message that tells a headless user how to allow it. Default: the tool's name
+   * with its main text value.
+   */
+  ruleHint?(input: Input): string;
   /** Calls with the same key run one after the other, in call order (seed § 6.3). */
   lockKey?(input: Input, context: { cwd: string }): string | undefined;
   execute(input: Input, context: ToolContext): Promise<ToolOutput>;

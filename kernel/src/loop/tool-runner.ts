@@ -189,6 +189,12 @@ async function decide(hooks: HookTable, session: AgentSession, call: ToolUseBloc
 
 /** The narrowest rule that would allow this call, for the headless refusal message. */
 function suggestedRule(name: string, tool: AnyTool, input: Record<string, unknown>): string {
+  try {
+    const hint = tool.ruleHint?.(input);
+    if (hint) return hint;
+  } catch {
+    // A hint is a courtesy: the generic form below will do.
+  }
   const subject = ["command", "path", "file_path", "url", "name"]
     .map((key) => input[key])
     .find((value): value is string => typeof value === "string");

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { describe, expect, it } from "vitest";
 // The CLI's own helper to run the built bundle (`pnpm build` first; `pnpm test` does it).
-import { runMaia } from "../../../cli/src/testing/run-maia.ts";
+import { runMaia } from "@maia/testing-maia";
 
 const SUMMARY = "## Project context\n- a parser\n## Next steps\n- answer the question";
 

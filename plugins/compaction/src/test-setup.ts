@@ -4,9 +4,9 @@ import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { AgentEvents, definePlugin, NO_INTERACTION, type AgentEvent, type AgentSession, type Kernel, type Tool } from "@maia/kernel";
 import { createTestKernel, recordEvents } from "@maia/kernel/testing";
 // Sibling packages this one does not list (see README-section.md): the real provider, context and sessions.
-import contextPlugin, { type ContextApi } from "../../context/src/index.ts";
-import litellm from "../../litellm/src/index.ts";
-import sessionsPlugin, { type SessionsApi } from "../../sessions/src/index.ts";
+import contextPlugin, { type ContextApi } from "@maia/plugin-context";
+import litellm from "@maia/plugin-litellm";
+import sessionsPlugin, { type SessionsApi } from "@maia/plugin-sessions";
 import { TestHost } from "../../sessions/src/test-host.ts";
 import compactionPlugin, { type CompactionApi, type CompactionOptions } from "./index.ts";
 

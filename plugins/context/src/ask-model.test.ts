@@ -2,7 +2,7 @@ import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { NO_INTERACTION, setActiveLocale } from "@maia/kernel";
 import { createTestKernel } from "@maia/kernel/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import litellm from "../../litellm/src/index.ts";
+import litellm from "@maia/plugin-litellm";
 import { askModelForContextSize } from "./ask-model.ts";
 
 afterEach(() => setActiveLocale(undefined));

@@ -3,7 +3,7 @@ import { AgentEvents, definePlugin, NO_INTERACTION, type AgentEvent, type FrontE
 import { createTestKernel, recordEvents } from "@maia/kernel/testing";
 import { afterEach, describe, expect, it } from "vitest";
 // The provider plugin is a sibling package; this package does not list it (see README-section.md).
-import litellm from "../../litellm/src/index.ts";
+import litellm from "@maia/plugin-litellm";
 import contextPlugin, { type ContextApi, type ContextOptions } from "./index.ts";
 
 const servers: FakeLiteLLM[] = [];

@@ -2,7 +2,7 @@ import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { AgentEvents, NO_INTERACTION, type AgentEvent } from "@maia/kernel";
 import { createTestKernel, recordEvents } from "@maia/kernel/testing";
 import { expect, it } from "vitest";
-import litellm from "../../litellm/src/index.ts";
+import litellm from "@maia/plugin-litellm";
 import contextPlugin, { type ContextApi } from "./index.ts";
 import { tokenizerIfReady } from "./tokenizer.ts";
 

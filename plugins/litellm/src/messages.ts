@@ -1,4 +1,4 @@
-import { defineMessages } from "../../../kernel/src/i18n/catalogue.ts";
+import { defineMessages } from "@maia/kernel";
 
 /**
  * Every user-facing string of the LiteLLM plugin, in English and French (French follows the seed's wording).
@@ -57,13 +57,6 @@ export const t = defineMessages(
     settingsUnknownKey: "{path}: unknown key \"{key}\" (ignored)",
     settingsUnknownKeyDidYouMean: "{path}: unknown key \"{key}\" (ignored); did you mean \"{suggestion}\"?",
     settingsOptionalInvalid: "{path}: \"{key}\" {problem}; the value is ignored",
-    settingsPermissionsNotObject:
-      "{path}: \"permissions\" must be an object {\"allow\": [...], \"ask\": [...], \"deny\": [...]}; ignored",
-    settingsPermissionsUnknownKey:
-      "{path}: unknown key \"permissions.{key}\" (ignored); expected allow, ask or deny",
-    settingsPermissionsNotArray: "{path}: \"permissions.{key}\" must be a list of strings; ignored",
-    settingsPermissionsNotString:
-      "{path}: \"permissions.{key}[{index}]\" is not a string; this element is ignored",
     roleUrl: "the LiteLLM server URL",
     roleEndpoint: "the chat request suffix, e.g. /v1/chat/completions",
     roleModels: "the model list suffix, e.g. /v1/models",
@@ -121,14 +114,6 @@ export const t = defineMessages(
     settingsUnknownKeyDidYouMean:
       "{path} : clé inconnue « {key} » (ignorée) ; vouliez-vous dire « {suggestion} » ?",
     settingsOptionalInvalid: "{path} : « {key} » {problem} ; valeur ignorée",
-    settingsPermissionsNotObject:
-      "{path} : « permissions » doit être un objet {\"allow\": [...], \"ask\": [...], \"deny\": [...]} ; ignoré",
-    settingsPermissionsUnknownKey:
-      "{path} : clé inconnue « permissions.{key} » (ignorée) ; attendu : allow, ask ou deny",
-    settingsPermissionsNotArray:
-      "{path} : « permissions.{key} » doit être une liste de chaînes ; ignoré",
-    settingsPermissionsNotString:
-      "{path} : « permissions.{key}[{index}] » n'est pas une chaîne ; élément ignoré",
     roleUrl: "URL du serveur LiteLLM",
     roleEndpoint: "suffixe de la requête de chat, ex. /v1/chat/completions",
     roleModels: "suffixe de la liste des modèles, ex. /v1/models",

@@ -5,13 +5,6 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { locateJsonError } from "./json-position.ts";
 import { t, type MessageKey } from "./messages.ts";
 
-/** `permissions` of settings.json (seed § 9.1); the rules themselves are the permissions plugin's business. */
-export interface PermissionSettings {
-  allow?: string[];
-  ask?: string[];
-  deny?: string[];
-}
-
 /**
  * ~/.maia/settings.json as MAIA uses it (seed § 7.3), plus `ContextWindow` (DESIGN.md). The API key is not
  * part of it: it is returned apart, so that logging the settings can never show it.
@@ -23,7 +16,6 @@ export interface LiteLLMSettings {
   MaxIterations?: number;
   MaxOutputTokens?: number;
   ContextWindow?: number;
-  permissions?: PermissionSettings;
 }
 
 export interface LoadedSettings {
@@ -49,7 +41,6 @@ export class SettingsError extends Error {
 }
 
 const POSITIVE_INTEGER = { type: "integer", minimum: 1 } as const;
-const RULE_LIST = { type: "array", items: { type: "string" } } as const;
 
 /** The JSON Schema of ~/.maia/settings.json. */
 export const SETTINGS_SCHEMA = {
@@ -75,11 +66,8 @@ export const SETTINGS_SCHEMA = {
     MaxIterations: { ...POSITIVE_INTEGER, description: "Iterations per series before stopping (default 50)" },
     MaxOutputTokens: { ...POSITIVE_INTEGER, description: "max_tokens sent with each request" },
     ContextWindow: { ...POSITIVE_INTEGER, description: "The model's context size, when /model/info does not tell" },
-    permissions: {
-      type: "object",
-      properties: { allow: RULE_LIST, ask: RULE_LIST, deny: RULE_LIST },
-      additionalProperties: false,
-    },
+    // Read and checked by the permissions plugin, which reports its own problems (seed § 9.1).
+    permissions: {},
   },
   additionalProperties: false,
 } as const;
@@ -176,7 +164,6 @@ export function parseSettings(text: string, path: string, env: NodeJS.ProcessEnv
 
   const warnings: string[] = [];
   const dropped = new Set<string>();
-  const droppedRules = new Map<string, Set<number>>();
   for (const error of errors) {
     const segments = error.instancePath.split("/").slice(1).map(unescapePointer);
     const [top, list, index] = segments;
@@ -194,24 +181,7 @@ export function parseSettings(text: string, path: string, env: NodeJS.ProcessEnv
         warnings.push(t("settingsOptionalInvalid", { path, key: top, problem: t("settingsProblemPositiveInteger") }));
         dropped.add(top);
       }
-    } else if (top === "permissions") {
-      if (list === undefined) {
-        if (error.keyword === "additionalProperties") {
-          const key = String(error.params.additionalProperty);
-          warnings.push(t("settingsPermissionsUnknownKey", { path, key }));
-        } else {
-          warnings.push(t("settingsPermissionsNotObject", { path }));
-          dropped.add("permissions");
-        }
-      } else if (index === undefined) {
-        warnings.push(t("settingsPermissionsNotArray", { path, key: list }));
-        droppedRules.set(list, new Set([-1]));
-      } else {
-        warnings.push(t("settingsPermissionsNotString", { path, key: list, index }));
-        const set = droppedRules.get(list) ?? new Set<number>();
-        set.add(Number(index));
-        droppedRules.set(list, set);
-      }
+
     }
   }
 
@@ -223,28 +193,11 @@ export function parseSettings(text: string, path: string, env: NodeJS.ProcessEnv
   for (const key of OPTIONAL_NUMBERS) {
     if (data[key] !== undefined && !dropped.has(key)) settings[key] = data[key] as number;
   }
-  if (data.permissions !== undefined && !dropped.has("permissions")) {
-    settings.permissions = cleanPermissions(data.permissions as Record<string, unknown>, droppedRules);
-  }
 
   const fileKey = typeof data.LiteLLM_API_Key === "string" ? data.LiteLLM_API_Key.trim() : "";
   const envKey = env.LITELLM_API_KEY?.trim() ?? "";
   const apiKey = fileKey !== "" ? fileKey : envKey !== "" ? envKey : undefined;
   return { settings, apiKey, warnings, path };
-}
-
-function cleanPermissions(
-  permissions: Record<string, unknown>,
-  droppedRules: Map<string, Set<number>>,
-): PermissionSettings {
-  const out: PermissionSettings = {};
-  for (const key of ["allow", "ask", "deny"] as const) {
-    const value = permissions[key];
-    const dropped = droppedRules.get(key);
-    if (!Array.isArray(value) || dropped?.has(-1)) continue;
-    out[key] = value.filter((rule, index): rule is string => typeof rule === "string" && !dropped?.has(index));
-  }
-  return out;
 }
 
 function unescapePointer(segment: string): string {

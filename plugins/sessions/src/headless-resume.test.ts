@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { describe, expect, it } from "vitest";
 // The CLI's own helper to run the built bundle (`pnpm build` first; `pnpm test` does it).
-import { runMaia } from "../../../cli/src/testing/run-maia.ts";
+import { runMaia } from "@maia/testing-maia";
 
 describe("maia -p saves its session and resumes it (end to end, real process)", () => {
   it("saves after the request, reports sessionName, and continues it with --resume and --continue", async () => {

@@ -7,7 +7,7 @@ import { NO_INTERACTION, setActiveLocale, type AgentSession, type FrontEnd, type
 import { createTestKernel } from "@maia/kernel/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 // The provider plugin is a sibling package; this package does not list it (see README-section.md).
-import litellm from "../../litellm/src/index.ts";
+import litellm from "@maia/plugin-litellm";
 import sessionsPlugin, { type SessionsApi } from "./index.ts";
 import { runCommand, TestHost } from "./test-host.ts";
 

@@ -2,7 +2,7 @@ import { execFile, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 /** The built bundle that users run (`pnpm build` makes it; `pnpm test` builds first). */
-export const MAIA_BIN = fileURLToPath(new URL("../../dist/maia.js", import.meta.url));
+export const MAIA_BIN = fileURLToPath(new URL("../../../cli/dist/maia.js", import.meta.url));
 
 export interface MaiaRun {
   code: number | null;

@@ -1,0 +1,367 @@
+import { randomBytes } from "node:crypto";
+import {
+  AgentEvents,
+  errorMessage,
+  type AgentEvent,
+  type AgentSession,
+  type CommandOutput,
+  type PluginLogger,
+  type TurnOutcome,
+} from "@maia/kernel";
+import { methods, RequestError, type AgentContext, type ContentBlock, type McpServer, type SessionUpdate, type StopReason } from "@agentclientprotocol/sdk";
+import { Conversation } from "../conversation/conversation.ts";
+import { dispatchInput } from "../conversation/dispatch-input.ts";
+import { replayHistory } from "./history-replay.ts";
+import type { KernelEntry } from "./kernel-pool.ts";
+import { t } from "./messages.ts";
+import { peersOf, type Peers, type SavedSessionLike } from "./peers.ts";
+import { AcpInteraction, type PermissionHost } from "./permission-port.ts";
+import { promptToRequest } from "./prompt-blocks.ts";
+import { rememberCall } from "./remember-call.ts";
+import { ToolCalls, type TrackedCall } from "./tool-calls.ts";
+import { asRequestError, stopReasonOf } from "./turn-end.ts";
+import { UpdateQueue } from "./update-queue.ts";
+
+export interface SessionDeps {
+  entry: KernelEntry;
+  model: string;
+  client: AgentContext;
+  /** The client shows `notice` updates (clientCapabilities.session.notices); else notices become text. */
+  notices: boolean;
+  log: PluginLogger;
+  maxIterations?: number;
+  /** Makes the session findable from the kernel's hooks, which only see the AgentSession (and its bus). */
+  register(events: AgentEvents, session: AcpSession): void;
+}
+
+/**
+ * One ACP session: a Conversation (the same host as the other front ends) on the kernel of its folder, the
+ * loop's events turned into `session/update`s, the interaction port answered by `session/request_permission`,
+ * and the prompt turn with its AbortController (`session/cancel`; the SDK does not cancel by itself).
+ */
+export class AcpSession implements PermissionHost {
+  id = "";
+  readonly cwd: string;
+  readonly client: AgentContext;
+  readonly updates: UpdateQueue;
+  readonly toolCalls: ToolCalls;
+  readonly peers: Peers;
+  readonly #deps: SessionDeps;
+  readonly #interaction = new AcpInteraction();
+  readonly #events = new AgentEvents();
+  #conversation: Conversation | undefined;
+  #turn: AbortController | undefined;
+  #turnDone: Promise<void> = Promise.resolve();
+  /** The session the last command list was built for: /clear, /new, /load rebuild skills. */
+  #commandsFor: AgentSession | undefined;
+
+  private constructor(deps: SessionDeps) {
+    this.#deps = deps;
+    this.cwd = deps.entry.cwd;
+    this.client = deps.client;
+    this.peers = peersOf(deps.entry.kernel);
+    this.updates = new UpdateQueue(
+      (update) => this.client.notify(methods.client.session.update, { sessionId: this.id, update }),
+      (error) => deps.log.debug(`acp: update not sent: ${errorMessage(error)}`),
+    );
+    this.toolCalls = new ToolCalls(this.updates, { cwd: deps.entry.cwd, homeDir: deps.entry.homeDir });
+    this.#events.on(this.#onEvent);
+    deps.register(this.#events, this);
+  }
+
+  /**
+   * session/new: a fresh conversation. Its ACP id is its name in the sessions plugin, so that session/load finds
+   * it after the agent restarts; a random suffix keeps two sessions started in the same second (two agents of
+   * the hub in one folder) from claiming the same file.
+   */
+  static async create(deps: SessionDeps, mcpServers: McpServer[]): Promise<AcpSession> {
+    const session = new AcpSession(deps);
+    const conversation = await session.#start();
+    const sessions = session.peers.sessions;
+    if (sessions) {
+      const now = new Date().toISOString();
+      const name = `${sessions.nameOf(conversation.current)}-${randomBytes(3).toString("hex")}`;
+      sessions.adopt(conversation.current, { version: 1, name, createdAt: now, updatedAt: now, model: deps.model, cwd: deps.entry.cwd, messages: [], pendingContext: [] });
+      session.id = name;
+    } else {
+      session.id = `maia-${randomBytes(8).toString("hex")}`;
+    }
+    await session.#addMcpServers(mcpServers);
+    return session;
+  }
+
+  /** session/load: the saved conversation continues; its history is queued as updates (sent once opened). */
+  static async load(deps: SessionDeps, id: string, saved: SavedSessionLike, mcpServers: McpServer[]): Promise<AcpSession> {
+    const session = new AcpSession(deps);
+    const conversation = await session.#start();
+    if (saved.startContext !== undefined) {
+      // The summary replaces MAIA.md in the system prompt (seed § 14.4): the agent is built again with it.
+      await conversation.restart({ reason: "load", startContext: saved.startContext });
+    }
+    session.peers.sessions?.adopt(conversation.current, saved);
+    session.id = id;
+    session.replay();
+    await session.#addMcpServers(mcpServers);
+    return session;
+  }
+
+  get sessionId(): string {
+    return this.id;
+  }
+
+  get conversation(): Conversation {
+    if (!this.#conversation) throw new Error("acp: session used before it started");
+    return this.#conversation;
+  }
+
+  /** The session's current name in the sessions plugin (changes with /rename and compaction). */
+  nameNow(): string | undefined {
+    return this.#conversation ? this.peers.sessions?.nameOf(this.#conversation.current) : undefined;
+  }
+
+  /** Queues the conversation so far as updates (session/load, or a client attaching again). */
+  replay(): void {
+    const current = this.conversation.current;
+    const updates = replayHistory({
+      messages: current.messages,
+      startContext: current.startContext,
+      tools: current.tools,
+      cwd: this.cwd,
+      homeDir: this.#deps.entry.homeDir,
+    });
+    for (const update of updates) this.updates.push(update);
+  }
+
+  /** After the client got the session's id: held updates go out, with the commands it can offer. */
+  open(): void {
+    this.updates.open();
+    this.#announceCommands();
+  }
+
+  /**
+   * `available_commands_update`: the slash commands of the plugins, then the skills of this session as
+   * commands of their own (`/name args` runs `§name args`), unless a slash command already has the name.
+   */
+  #announceCommands(): void {
+    const session = this.conversation.current;
+    this.#commandsFor = session;
+    this.updates.push(async () => {
+      const commands = this.#deps.entry.kernel.plugins.commands.list();
+      const taken = new Set(commands.map((command) => command.name));
+      const skills = (await this.#skills(session)).filter((skill) => !taken.has(skill.name));
+      return {
+        sessionUpdate: "available_commands_update",
+        availableCommands: [
+          ...commands.map((command) => ({
+            name: command.name,
+            description: command.description,
+            ...(command.usage ? { input: { hint: command.usage } } : {}),
+          })),
+          ...skills.map((skill) => ({ name: skill.name, description: oneLine(skill.description), input: { hint: t("skillHint") } })),
+        ],
+      };
+    });
+  }
+
+  async #skills(session: AgentSession): Promise<ReadonlyArray<{ name: string; description: string }>> {
+    try {
+      return (await this.peers.skills?.skillsOf(session.setup)) ?? [];
+    } catch (error) {
+      this.#deps.log.warn(errorMessage(error));
+      return [];
+    }
+  }
+
+  prompt(blocks: readonly ContentBlock[], requestSignal: AbortSignal): Promise<StopReason> {
+    if (this.#turn) return Promise.reject(new RequestError(-32600, t("promptRunning", { id: this.id })));
+    const controller = new AbortController();
+    this.#turn = controller;
+    const answer = this.#prompt(blocks, controller, requestSignal);
+    this.#turnDone = answer.then(
+      () => undefined,
+      () => undefined,
+    );
+    return answer;
+  }
+
+  async #prompt(blocks: readonly ContentBlock[], controller: AbortController, requestSignal: AbortSignal): Promise<StopReason> {
+    // The SDK aborts the request's signal on $/cancel_request or a closed connection; session/cancel is ours.
+    const abort = () => controller.abort();
+    requestSignal.addEventListener("abort", abort);
+    let outcome: TurnOutcome | undefined;
+    let failure: unknown;
+    try {
+      outcome = await this.#run(blocks, controller.signal);
+    } catch (error) {
+      failure = error;
+    } finally {
+      requestSignal.removeEventListener("abort", abort);
+      this.toolCalls.endTurn();
+      // Every update of the turn is written before its answer.
+      await this.updates.flush();
+      this.#turn = undefined;
+    }
+    if (controller.signal.aborted) return "cancelled";
+    if (failure !== undefined) throw asRequestError(failure);
+    if (outcome?.status === "error") throw asRequestError(outcome.error);
+    return stopReasonOf(outcome);
+  }
+
+  /** session/cancel: the turn's signal aborts; a pending permission question stops waiting (see the port). */
+  cancel(): void {
+    this.#turn?.abort();
+  }
+
+  /** session/close and shutdown: the turn in progress is cancelled and rolled back before plugins save. */
+  async close(): Promise<void> {
+    this.cancel();
+    await this.#turnDone;
+    await this.updates.flush();
+    await this.#conversation?.close();
+  }
+
+  canRemember(): boolean {
+    return this.peers.permissions !== undefined;
+  }
+
+  remember(call: TrackedCall, list: "allow" | "deny"): Promise<void> {
+    const permissions = this.peers.permissions;
+    if (!permissions) {
+      this.warn(t("ruleFailed", { reason: t("permissionsOff") }));
+      return Promise.resolve();
+    }
+    const { cwd, homeDir } = this.#deps.entry;
+    return rememberCall(call, list, { cwd, homeDir, permissions, info: (message) => this.info(message), warn: (message) => this.warn(message) });
+  }
+
+  info(message: string): void {
+    this.#notice("info", message);
+  }
+
+  warn(message: string): void {
+    this.#notice("warning", message);
+  }
+
+  async #start(): Promise<Conversation> {
+    const { entry, model, maxIterations } = this.#deps;
+    this.#conversation = await Conversation.start({
+      kernel: entry.kernel,
+      model,
+      interaction: this.#interaction,
+      events: this.#events,
+      ...(maxIterations ? { maxIterations } : {}),
+    });
+    this.#interaction.bind(this);
+    return this.#conversation;
+  }
+
+  async #addMcpServers(servers: McpServer[]): Promise<void> {
+    if (servers.length === 0) return;
+    const mcp = this.peers.mcp;
+    if (!mcp) return this.warn(t("mcpIgnored", { names: servers.map((server) => server.name).join(", ") }));
+    await mcp.addClientServers(this.conversation.current, servers);
+  }
+
+  async #run(blocks: readonly ContentBlock[], signal: AbortSignal): Promise<TurnOutcome | undefined> {
+    const conversation = this.conversation;
+    const request = promptToRequest(blocks, this.cwd);
+    for (const { what, reason } of request.ignored) this.warn(t("ignoredBlock", { what, reason }));
+    // Attached resources join the pending context (seed § 6.2.1), kept out of the typed text so that `@`
+    // resolution never reads inside them; a turn that is rolled back takes them back out.
+    const pending = conversation.current.pendingContext;
+    pending.push(...request.context);
+    let outcome: TurnOutcome | undefined;
+    try {
+      const input = await this.#skillAsPrefix(request.text.trim());
+      if (this.#isCommand(input)) {
+        const result = await dispatchInput(conversation, input, { output: this.#output(), interaction: this.#interaction, signal });
+        outcome = result.kind === "turn" ? result.outcome : result.kind === "handled" ? result.outcomes.at(-1) : undefined;
+        if (conversation.current !== this.#commandsFor) this.#announceCommands();
+      } else {
+        const compaction = this.peers.compaction;
+        outcome = compaction
+          ? await compaction.runTurnWithRecovery(conversation.kernel, conversation.current, request.text, { signal, host: conversation })
+          : await conversation.submit(request.text, { signal });
+      }
+      return outcome;
+    } finally {
+      if (!outcome || outcome.status === "aborted" || outcome.status === "error") {
+        const left = conversation.current.pendingContext;
+        for (const item of request.context) {
+          const index = left.indexOf(item);
+          if (index >= 0) left.splice(index, 1);
+        }
+      }
+    }
+  }
+
+  /** `/name args` for a skill that no slash command shadows is the skill's own syntax, `§name args`. */
+  async #skillAsPrefix(input: string): Promise<string> {
+    const name = /^\/(\S+)/.exec(input)?.[1];
+    if (name === undefined || this.#deps.entry.kernel.plugins.commands.get(name)) return input;
+    const skills = await this.#skills(this.conversation.current);
+    return skills.some((skill) => skill.name === name) ? `§${input.slice(1)}` : input;
+  }
+
+  /** A `/command` or an input prefix (`!`, `§`…), dispatched as every front end does (seed § 5.5). */
+  #isCommand(input: string): boolean {
+    if (input.startsWith("/")) return true;
+    return this.#deps.entry.kernel.plugins.prefixes.list().some((prefix) => input.startsWith(prefix.prefix));
+  }
+
+  #output(): CommandOutput {
+    const say = (text: string) => this.updates.push(agentText(`${text}\n\n`));
+    return {
+      info: say,
+      warn: (message) => say(t("noticeWarning", { message })),
+      error: (message) => say(t("noticeError", { message })),
+      text: say,
+    };
+  }
+
+  #onEvent = (event: AgentEvent): void => {
+    switch (event.type) {
+      case "text":
+        this.updates.push(agentText(event.text));
+        break;
+      case "thinking":
+        if (event.active) this.toolCalls.newAnswer();
+        break;
+      case "tool_call":
+        this.toolCalls.announce(event, this.#conversation?.current.tools.get(event.name));
+        break;
+      case "tool_result":
+        this.toolCalls.finish(event.id, event.output, event.isError);
+        break;
+      case "context_usage":
+        // ACP needs the window's size; while it is unknown there is nothing honest to send.
+        if (event.max !== undefined) this.updates.push({ sessionUpdate: "usage_update", used: event.tokens, size: event.max });
+        break;
+      case "warning":
+        this.warn(event.message);
+        break;
+      case "info":
+        this.info(event.message);
+        break;
+      default:
+        break;
+    }
+  };
+
+  #notice(severity: "info" | "warning", message: string): void {
+    const log = this.#deps.log;
+    if (severity === "warning") log.warn(message);
+    else log.info(message);
+    if (this.#deps.notices) this.updates.push({ sessionUpdate: "notice", severity, title: message });
+    // Without notices, a warning still reaches the user in the conversation; information stays in the log.
+    else if (severity === "warning") this.updates.push(agentText(`\n\n${t("noticeWarning", { message })}\n\n`));
+  }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function agentText(text: string): SessionUpdate {
+  return { sessionUpdate: "agent_message_chunk", content: { type: "text", text } };
+}

@@ -1,0 +1,392 @@
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { methods } from "@agentclientprotocol/sdk";
+import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { foreignLines, initialize, selected, startAcp, type AcpProcess } from "./test-client.ts";
+
+const MAX_INPUT = 64_000;
+let server: FakeLiteLLM;
+let home: string;
+let cwd: string;
+let acp: AcpProcess | undefined;
+
+beforeEach(async () => {
+  server = await startFakeLiteLLM({ modelInfo: { "fake-model": { max_input_tokens: MAX_INPUT } } });
+  home = await mkdtemp(path.join(os.tmpdir(), "maia-acp-home-"));
+  cwd = await mkdtemp(path.join(os.tmpdir(), "maia-acp-proj-"));
+  await server.writeSettings(home);
+});
+afterEach(async () => {
+  await acp?.close();
+  acp = undefined;
+  await server.close();
+});
+
+function start(args: string[] = ["--model", "fake-model"]): AcpProcess {
+  acp = startAcp({ cwd, home, args });
+  return acp;
+}
+
+describe("maia acp: handshake", () => {
+  it("answers initialize with protocol v1, its identity and capabilities, and no auth methods", async () => {
+    const agent = start();
+    const answer = await initialize(agent);
+    expect(answer.protocolVersion).toBe(1);
+    expect(answer.agentInfo).toMatchObject({ name: "maia", title: "MAIA" });
+    expect(answer.authMethods).toEqual([]);
+    expect(answer.agentCapabilities).toMatchObject({
+      loadSession: true,
+      promptCapabilities: { embeddedContext: true, image: false, audio: false },
+      sessionCapabilities: { list: {}, close: {} },
+    });
+    expect(await agent.close()).toBe(0);
+    expect(foreignLines(agent.stdout())).toEqual([]);
+  });
+
+  it("refuses a request before initialize", async () => {
+    const agent = start();
+    await expect(agent.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] })).rejects.toMatchObject({ code: -32600 });
+  });
+
+  it("answers a precise error for a relative cwd", async () => {
+    const agent = start();
+    await initialize(agent);
+    await expect(agent.connection.agent.request(methods.agent.session.new, { cwd: "relative/folder", mcpServers: [] })).rejects.toMatchObject({
+      code: -32602,
+      message: 'cwd must be an absolute path, not "relative/folder"',
+    });
+  });
+});
+
+describe("maia acp: setup problems", () => {
+  it("answers session/new with the precise reason when MAIA cannot start (no ~/.maia/settings.json)", async () => {
+    const emptyHome = await mkdtemp(path.join(os.tmpdir(), "maia-acp-home-"));
+    acp = startAcp({ cwd, home: emptyHome, args: ["--model", "fake-model"] });
+    await initialize(acp);
+    const created = acp.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    await expect(created).rejects.toMatchObject({ code: -32603, message: expect.stringContaining(path.join(emptyHome, ".maia", "settings.json")) });
+  });
+
+  it("answers session/new with what to do when no model is configured", async () => {
+    const agent = start([]);
+    await initialize(agent);
+    await expect(agent.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] })).rejects.toMatchObject({
+      message: expect.stringContaining("Start the agent with maia acp --model <name>"),
+    });
+  });
+});
+
+describe("maia acp: sessions rooted in their folder", () => {
+  it("builds each session on its own folder: its MAIA.md, its tools' launch folder, its saved sessions", async () => {
+    const other = await mkdtemp(path.join(os.tmpdir(), "maia-acp-other-"));
+    await writeFile(path.join(cwd, "MAIA.md"), "Project rule: answer in haiku.\n");
+    await writeFile(path.join(other, "MAIA.md"), "Other rule: answer in limericks.\n");
+    server.enqueue({ toolCalls: [{ id: "g", name: "Glob", arguments: { pattern: "*.md" } }] }, { text: "one" }, { text: "two" });
+    // The agent itself runs in the home folder, as an editor may start it anywhere.
+    acp = startAcp({ cwd: home, home, args: ["--model", "fake-model"] });
+    await initialize(acp);
+    const first = await acp.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    const second = await acp.connection.agent.request(methods.agent.session.new, { cwd: other, mcpServers: [] });
+    await acp.connection.agent.request(methods.agent.session.prompt, { sessionId: first.sessionId, prompt: [{ type: "text", text: "list" }] });
+    await acp.connection.agent.request(methods.agent.session.prompt, { sessionId: second.sessionId, prompt: [{ type: "text", text: "hi" }] });
+    const systemOf = (index: number) => String(server.chatBodies()[index]?.messages?.[0]?.content);
+    expect(systemOf(0)).toContain("Project rule: answer in haiku.");
+    expect(systemOf(0)).not.toContain("limericks");
+    expect(systemOf(2)).toContain("Other rule: answer in limericks.");
+    const globbed = acp.updates(first.sessionId, "tool_call_update").find((update) => update.toolCallId === "g" && update.status === "completed");
+    expect(JSON.stringify(globbed?.content)).toContain("MAIA.md");
+    expect(await acp.close()).toBe(0);
+    expect(await readdir(path.join(cwd, ".maia", ".sessions"))).toEqual([`${first.sessionId}.json`]);
+    expect(await readdir(path.join(other, ".maia", ".sessions"))).toEqual([`${second.sessionId}.json`]);
+  });
+});
+
+describe("maia acp: prompts", () => {
+  it("streams the answer as agent_message_chunk updates and ends the turn", async () => {
+    server.enqueue({ text: ["Hel", "lo ", "world."] });
+    const agent = start();
+    await initialize(agent);
+    const { sessionId } = await agent.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    const answer = await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "say hello" }] });
+    expect(answer).toEqual({ stopReason: "end_turn" });
+    const chunks = agent.updates(sessionId, "agent_message_chunk").map((update) => (update.content.type === "text" ? update.content.text : ""));
+    expect(chunks).toEqual(["Hel", "lo ", "world."]);
+    expect(server.chatBodies()[0]?.messages?.at(-1)).toEqual({ role: "user", content: "say hello" });
+    expect(agent.updates(sessionId, "available_commands_update")[0]?.availableCommands.map((command) => command.name)).toContain("compact");
+    expect(await agent.close()).toBe(0);
+    expect(foreignLines(agent.stdout())).toEqual([]);
+  });
+});
+
+describe("maia acp: tool calls and permissions", () => {
+  it("asks with session/request_permission; allow_once runs the tool, reject_once refuses it", async () => {
+    server.enqueue(
+      { toolCalls: [{ id: "w1", name: "Write", arguments: { path: "notes/a.txt", content: "first\n" } }] },
+      { text: "Written." },
+      { toolCalls: [{ id: "w2", name: "Write", arguments: { path: "b.txt", content: "second\n" } }] },
+      { text: "Not written." },
+    );
+    const agent = start();
+    await initialize(agent);
+    const { sessionId } = await agent.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+
+    const first = await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "write a" }] });
+    expect(first.stopReason).toBe("end_turn");
+    expect(await readFile(path.join(cwd, "notes/a.txt"), "utf8")).toBe("first\n");
+    const [asked] = agent.permissionRequests;
+    expect(asked?.toolCall).toMatchObject({
+      toolCallId: "w1",
+      title: "Write notes/a.txt",
+      kind: "edit",
+      locations: [{ path: path.join(cwd, "notes/a.txt") }],
+      content: [{ type: "diff", path: path.join(cwd, "notes/a.txt"), oldText: null, newText: "first\n" }],
+    });
+    expect(asked?.options.map((option) => option.kind)).toEqual(expect.arrayContaining(["allow_once", "reject_once"]));
+    const call = agent.updates(sessionId, "tool_call").find((update) => update.toolCallId === "w1");
+    expect(call).toMatchObject({ kind: "edit", status: "pending", rawInput: { path: "notes/a.txt", content: "first\n" } });
+    const statuses = agent.updates(sessionId, "tool_call_update").filter((update) => update.toolCallId === "w1").map((update) => update.status);
+    expect(statuses).toEqual(["in_progress", "completed"]);
+
+    agent.answer = () => selected("reject_once");
+    const second = await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "write b" }] });
+    expect(second.stopReason).toBe("end_turn");
+    await expect(readFile(path.join(cwd, "b.txt"), "utf8")).rejects.toMatchObject({ code: "ENOENT" });
+    const refused = agent.updates(sessionId, "tool_call_update").filter((update) => update.toolCallId === "w2");
+    expect(refused.map((update) => update.status)).toEqual(["failed"]);
+    const toolMessage = server.chatBodies()[3]?.messages?.find((message) => message.role === "tool" && message.tool_call_id === "w2");
+    expect(String(toolMessage?.content)).toMatch(/refused|refusé/i);
+  });
+});
+
+describe("maia acp: session/cancel", () => {
+  it("stops a turn in the middle of the stream: cancelled, and the conversation is rolled back", async () => {
+    server.enqueue({ hang: true, text: "partial answer" }, { text: "fresh start" });
+    const agent = start();
+    await initialize(agent);
+    const { sessionId } = await agent.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    const prompt = agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "never mind" }] });
+    await agent.waitFor((notification) => notification.update.sessionUpdate === "agent_message_chunk");
+    await agent.connection.agent.notify(methods.agent.session.cancel, { sessionId });
+    expect(await prompt).toEqual({ stopReason: "cancelled" });
+
+    // The session goes on; the interrupted request is not part of the conversation any more (seed § 5.5.6).
+    const next = await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "again" }] });
+    expect(next.stopReason).toBe("end_turn");
+    const sent = server.chatBodies()[1]?.messages ?? [];
+    expect(sent.filter((message) => message.role === "user").map((message) => message.content)).toEqual(["again"]);
+  });
+
+  it("stops a turn while a permission request is pending: the request is treated as cancelled", async () => {
+    server.enqueue({ toolCalls: [{ id: "w1", name: "Write", arguments: { path: "x.txt", content: "x" } }] });
+    const agent = start();
+    await initialize(agent);
+    const { sessionId } = await agent.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    let released = false;
+    // A client that never answers by itself; it hears of the cancellation through $/cancel_request.
+    agent.answer = (_request, signal) =>
+      new Promise((resolve) =>
+        signal.addEventListener("abort", () => {
+          released = true;
+          resolve({ outcome: { outcome: "cancelled" } });
+        }),
+      );
+    const prompt = agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "write x" }] });
+    await waitUntil(() => agent.permissionRequests.length === 1);
+    await agent.connection.agent.notify(methods.agent.session.cancel, { sessionId });
+    expect(await prompt).toEqual({ stopReason: "cancelled" });
+    await expect(readFile(path.join(cwd, "x.txt"), "utf8")).rejects.toMatchObject({ code: "ENOENT" });
+    await waitUntil(() => released);
+    // The tool call is closed for the client, not left pending; and the updates came before the answer.
+    const updates = agent.updates(sessionId, "tool_call_update").filter((update) => update.toolCallId === "w1");
+    expect(updates.at(-1)?.status).toBe("failed");
+  });
+
+  it("a cancelled answer of the client to a permission request stops the turn", async () => {
+    server.enqueue({ toolCalls: [{ id: "w1", name: "Write", arguments: { path: "y.txt", content: "y" } }] });
+    const agent = start();
+    await initialize(agent);
+    const { sessionId } = await agent.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    agent.answer = () => ({ outcome: { outcome: "cancelled" } });
+    const answer = await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "write y" }] });
+    expect(answer.stopReason).toBe("cancelled");
+    expect(server.pending()).toBe(0);
+    expect(server.chatBodies()).toHaveLength(1);
+  });
+});
+
+async function waitUntil(test: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!test()) {
+    if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("maia acp: saved sessions", () => {
+  it("lists the folder's sessions and replays one with session/load before answering; the conversation goes on", async () => {
+    await writeFile(path.join(cwd, "README.md"), "# Demo\n");
+    server.enqueue(
+      { toolCalls: [{ id: "r1", name: "Read", arguments: { path: "README.md" } }] },
+      { text: "It is a demo." },
+      { text: "Still a demo." },
+    );
+    const first = start();
+    await initialize(first);
+    const { sessionId } = await first.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    await first.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "what is this?" }] });
+    expect(await first.close()).toBe(0);
+
+    const second = start();
+    await initialize(second);
+    const listed = await second.connection.agent.request(methods.agent.session.list, { cwd });
+    expect(listed.sessions).toEqual([expect.objectContaining({ sessionId, cwd, title: sessionId })]);
+
+    await second.connection.agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+    // Everything received before the answer: the history, in order, then the commands.
+    const replayed = second.notifications.filter((notification) => notification.sessionId === sessionId).map((notification) => notification.update);
+    const history = replayed.filter((update) => ["user_message_chunk", "tool_call", "agent_message_chunk"].includes(update.sessionUpdate));
+    expect(history).toEqual([
+      { sessionUpdate: "user_message_chunk", content: { type: "text", text: "what is this?" } },
+      expect.objectContaining({
+        sessionUpdate: "tool_call",
+        toolCallId: "r1",
+        title: "Read README.md",
+        kind: "read",
+        status: "completed",
+        locations: [{ path: path.join(cwd, "README.md") }],
+        content: [{ type: "content", content: { type: "text", text: "     1\t# Demo" } }],
+      }),
+      { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "It is a demo." } },
+    ]);
+    expect(replayed.some((update) => update.sessionUpdate === "available_commands_update")).toBe(true);
+
+    const answer = await second.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "sure?" }] });
+    expect(answer.stopReason).toBe("end_turn");
+    const sent = server.chatBodies()[2]?.messages ?? [];
+    expect(sent.filter((message) => message.role === "user").map((message) => message.content)).toEqual(["what is this?", "sure?"]);
+  });
+
+  it("answers a precise error for an unknown session id", async () => {
+    const agent = start();
+    await initialize(agent);
+    await expect(
+      agent.connection.agent.request(methods.agent.session.load, { sessionId: "no-such-session", cwd, mcpServers: [] }),
+    ).rejects.toMatchObject({ code: -32002, message: expect.stringContaining("no-such-session") });
+  });
+});
+
+describe("maia acp: how turns end", () => {
+  it("answers an LLM error as a JSON-RPC error carrying the provider's message", async () => {
+    server.enqueue({ error: { status: 400, body: { error: { message: "model fake-model does not exist" } } } });
+    const agent = start();
+    await initialize(agent);
+    const { sessionId } = await agent.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    const failed = agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "hi" }] });
+    await expect(failed).rejects.toMatchObject({ code: -32603, message: expect.stringMatching(/LiteLLM answered HTTP 400 .*model fake-model does not exist/) });
+  });
+
+  it("reports max_tokens when the answer was cut, and max_turn_requests at the iteration limit", async () => {
+    server.enqueue(
+      { text: "cut sho", finishReason: "length" },
+      { toolCalls: [{ id: "g1", name: "Glob", arguments: { pattern: "*.md" } }] },
+      { toolCalls: [{ id: "g2", name: "Glob", arguments: { pattern: "*.ts" } }] },
+    );
+    const agent = start(["--model", "fake-model", "--max-iterations", "2"]);
+    await initialize(agent);
+    const { sessionId } = await agent.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    const cut = await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "long" }] });
+    expect(cut.stopReason).toBe("max_tokens");
+    const looping = await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "search" }] });
+    expect(looping.stopReason).toBe("max_turn_requests");
+    // The loop's own warning (seed § 6.2.3) reaches the editor as a notice.
+    expect(agent.updates(sessionId, "notice").map((notice) => notice.title)).toContainEqual(expect.stringContaining("2 iterations"));
+  });
+});
+
+describe("maia acp: what the editor sees", () => {
+  it("sends usage_update with the model's window from the start, and grows it with each answer", async () => {
+    server.enqueue({ text: "short answer" });
+    const agent = start();
+    await initialize(agent);
+    const { sessionId } = await agent.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    await agent.waitFor((n) => n.sessionId === sessionId && n.update.sessionUpdate === "usage_update");
+    const atStart = agent.updates(sessionId, "usage_update")[0];
+    expect(atStart).toMatchObject({ size: MAX_INPUT });
+    await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "tell me something" }] });
+    const last = agent.updates(sessionId, "usage_update").at(-1);
+    expect(last?.size).toBe(MAX_INPUT);
+    expect(last?.used).toBeGreaterThan(atStart?.used ?? Infinity);
+  });
+
+  it("shows Edit as a diff of the whole file and TodoWrite as a plan", async () => {
+    await writeFile(path.join(cwd, "app.js"), "const a = 1;\nconst b = 2;\n");
+    server.enqueue(
+      { toolCalls: [{ id: "r", name: "Read", arguments: { path: "app.js" } }] },
+      {
+        toolCalls: [
+          { id: "e", name: "Edit", arguments: { path: "app.js", old_string: "const b = 2;", new_string: "const b = 3;" } },
+          {
+            id: "t",
+            name: "TodoWrite",
+            arguments: { todos: [{ content: "Change b", status: "completed" }, { content: "Run tests", status: "in_progress", activeForm: "Running tests" }] },
+          },
+        ],
+      },
+      { text: "Changed." },
+    );
+    const agent = start();
+    await initialize(agent);
+    const { sessionId } = await agent.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "set b to 3" }] });
+    expect(await readFile(path.join(cwd, "app.js"), "utf8")).toBe("const a = 1;\nconst b = 3;\n");
+    const edit = agent.updates(sessionId, "tool_call").find((update) => update.toolCallId === "e");
+    expect(edit).toMatchObject({
+      kind: "edit",
+      locations: [{ path: path.join(cwd, "app.js"), line: 2 }],
+      content: [{ type: "diff", path: path.join(cwd, "app.js"), oldText: "const a = 1;\nconst b = 2;\n", newText: "const a = 1;\nconst b = 3;\n" }],
+    });
+    expect(agent.updates(sessionId, "plan").at(-1)?.entries).toEqual([
+      { content: "Change b", status: "completed", priority: "medium" },
+      { content: "Running tests", status: "in_progress", priority: "medium" },
+    ]);
+  });
+
+  it("runs a slash command sent as a prompt and shows its output", async () => {
+    const agent = start();
+    await initialize(agent);
+    const { sessionId } = await agent.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    const answer = await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "/nosuchcommand" }] });
+    expect(answer.stopReason).toBe("end_turn");
+    const said = agent.updates(sessionId, "agent_message_chunk").map((update) => (update.content.type === "text" ? update.content.text : ""));
+    expect(said.join("")).toContain("Unknown command: /nosuchcommand");
+    expect(server.chatBodies()).toHaveLength(0);
+  });
+});
+
+describe("maia acp: remembered answers", () => {
+  it("allow_always writes the narrow rule to the launch folder's .maia/settings.json, and the same call no longer asks", async () => {
+    await mkdir(path.join(cwd, ".maia"), { recursive: true });
+    await writeFile(path.join(cwd, ".maia", "settings.json"), '{\n  "permissions": {\n    "deny": ["Bash(rm *)"]\n  },\n  "keep": true\n}\n');
+    server.enqueue(
+      { toolCalls: [{ id: "b1", name: "Bash", arguments: { command: "echo one && echo two" } }] },
+      { text: "ok" },
+      { toolCalls: [{ id: "b2", name: "Bash", arguments: { command: "echo one && echo two" } }] },
+      { text: "ok again" },
+    );
+    const agent = start();
+    await initialize(agent);
+    const { sessionId } = await agent.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    agent.answer = () => selected("allow_always");
+    await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "echo" }] });
+    expect(JSON.parse(await readFile(path.join(cwd, ".maia", "settings.json"), "utf8"))).toEqual({
+      permissions: { deny: ["Bash(rm *)"], allow: ["Bash(echo one)", "Bash(echo two)"] },
+      keep: true,
+    });
+    await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "echo again" }] });
+    expect(agent.permissionRequests).toHaveLength(1);
+    const output = agent.updates(sessionId, "tool_call_update").find((update) => update.toolCallId === "b2" && update.status === "completed");
+    expect(JSON.stringify(output?.content)).toContain("one\\ntwo");
+  });
+});

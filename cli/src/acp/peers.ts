@@ -1,0 +1,73 @@
+import type { AgentSession, Kernel, Message, RunTurnOptions, SessionHost, SessionSetup, TurnOutcome } from "@maia/kernel";
+import type { McpServer } from "@agentclientprotocol/sdk";
+import type { PermissionsPeer } from "./narrow-rules.ts";
+
+/**
+ * What `maia acp` uses of other plugins' APIs, each read through `kernel.plugins.get(name)?.api` and each
+ * optional: the plugin may be disabled (or, for a third-party replacement, shaped differently).
+ */
+
+/** A saved session as the sessions plugin reads and adopts it. */
+export interface SavedSessionLike {
+  version: 1;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  model: string;
+  cwd: string;
+  messages: Message[];
+  pendingContext: string[];
+  startContext?: string;
+}
+
+export interface SessionsPeer {
+  nameOf(session: AgentSession): string;
+  list(): Promise<{ sessions: Array<{ name: string; updatedAt: string; agent?: string }> }>;
+  openForResume(name?: string): Promise<SavedSessionLike>;
+  adopt(session: AgentSession, saved: SavedSessionLike): void;
+}
+
+export interface CompactionPeer {
+  runTurnWithRecovery(
+    runner: Pick<Kernel, "runTurn">,
+    session: AgentSession,
+    text: string,
+    options?: RunTurnOptions & { host?: SessionHost },
+  ): Promise<TurnOutcome>;
+}
+
+export interface TodosPeer {
+  todosOf(state: Map<string, unknown>): ReadonlyArray<{ content: string; status: "pending" | "in_progress" | "completed"; activeForm?: string }>;
+}
+
+/** Skills are offered to the editor as commands (`/name args` runs `§name args`). */
+export interface SkillsPeer {
+  skillsOf(setup: SessionSetup): Promise<ReadonlyArray<{ name: string; description: string }>>;
+}
+
+/**
+ * The MCP plugin's entry point for the servers an ACP client passes in session/new and session/load: the
+ * user configured them in the editor, so they connect without `Mcp(...)` allow rules, their tools still
+ * asking by default. Not offered by the MCP plugin yet (see the ACP README section); when absent, MAIA
+ * advertises no MCP capability and says so when a client passes servers anyway.
+ */
+export interface McpPeer {
+  addClientServers(session: AgentSession, servers: McpServer[]): Promise<unknown>;
+}
+
+export function peersOf(kernel: Kernel) {
+  const api = <T>(name: string, probe: keyof T & string): T | undefined => {
+    const value = kernel.plugins.get<T>(name)?.api;
+    return value && typeof (value as Record<string, unknown>)[probe] === "function" ? value : undefined;
+  };
+  return {
+    sessions: api<SessionsPeer>("sessions", "adopt"),
+    compaction: api<CompactionPeer>("compaction", "runTurnWithRecovery"),
+    permissions: api<PermissionsPeer>("permissions", "evaluate"),
+    todos: api<TodosPeer>("builtin-tools", "todosOf"),
+    skills: api<SkillsPeer>("skills", "skillsOf"),
+    mcp: api<McpPeer>("mcp", "addClientServers"),
+  };
+}
+
+export type Peers = ReturnType<typeof peersOf>;

@@ -1,0 +1,77 @@
+import { defineMessages } from "@maia/kernel";
+
+/**
+ * The interactive mode's strings (startup, loop, its own slash commands). French follows the seed (§ 5, § 6.2,
+ * § 9, § 15.5); English is its faithful translation.
+ */
+export const t = defineMessages(
+  {
+    chooseModel: "Choose a model",
+    loadingModels: "Loading the models",
+    currentModel: "current",
+    modelListFailed: "The model list is unavailable: {reason}",
+    noModels: "LiteLLM offers no model (settings.json: LiteLLM_Models). Set one with --model <name> or MAIA_MODEL.",
+    noModelChosen: "No model chosen: MAIA stops.",
+    modelChanged: "Model: {model} (conversation kept)",
+    modelUnchanged: "Model unchanged: {model}",
+    sessionsFolderFailed: "Cannot create {path}: {reason} — sessions will not be saved.",
+    continueQuestion: "Continue?",
+    stopped: "Iteration stopped (stop)",
+    interrupted: "Request interrupted (Ctrl+C): the conversation is back to where it was before the request.",
+    cleared: "New conversation: MAIA.md / CLAUDE.md, skills, tools and permissions reloaded; messages removed.",
+    helpCommands: "Commands",
+    helpPrefixes: "Special inputs",
+    helpSkills: "Skills",
+    helpKeys: "Keys",
+    helpFileRef: "attaches a file or a folder to the request",
+    helpNoSkills: "(no skill)",
+    helpKeysInput: "Enter: send · ←/→, Ctrl+A/E: move · ↑/↓: history · Ctrl+U/W: erase · Alt+Enter: new line",
+    helpKeysQuit: "Ctrl+C or Ctrl+D (empty input): quit",
+    helpKeysTurn: "During a request: Ctrl+C interrupts it and restores the conversation as it was before",
+    describeHelp: "help (commands, skills)",
+    describePermissions: "loaded rules, by file (ALLOW / ASK / DENY)",
+    describeModel: "change the model; the conversation is kept",
+    describeClear: "new agent: MAIA.md, skills, tools and permissions reloaded; messages removed; the session keeps its name",
+    describeExit: "quit",
+    noPermissionsPlugin:
+      "The permissions plugin is disabled: each tool follows its default permission (Read, Glob, Grep, TodoWrite and CurrentModel without confirmation; the others ask).",
+    noRules: "No permission rule defined: every use of a tool asks for a confirmation",
+    resumeNeedsSessions: "--resume and --continue need the sessions plugin, which is disabled",
+  },
+  {
+    chooseModel: "Choisissez un modèle",
+    loadingModels: "Chargement des modèles",
+    currentModel: "actuel",
+    modelListFailed: "Liste des modèles indisponible : {reason}",
+    noModels:
+      "LiteLLM ne propose aucun modèle (settings.json : LiteLLM_Models). Indiquez-en un avec --model <nom> ou MAIA_MODEL.",
+    noModelChosen: "Aucun modèle choisi : MAIA s'arrête.",
+    modelChanged: "Modèle : {model} (conversation conservée)",
+    modelUnchanged: "Modèle inchangé : {model}",
+    sessionsFolderFailed: "Impossible de créer {path} : {reason} — les sessions ne seront pas enregistrées.",
+    continueQuestion: "Continuer ?",
+    stopped: "Itération interrompue (stop)",
+    interrupted: "Demande interrompue (Ctrl+C) : la conversation est revenue à son état d'avant la demande.",
+    cleared: "Nouvelle conversation : MAIA.md / CLAUDE.md, skills, outils et permissions rechargés ; messages supprimés.",
+    helpCommands: "Commandes",
+    helpPrefixes: "Saisies spéciales",
+    helpSkills: "Skills",
+    helpKeys: "Touches",
+    helpFileRef: "joint un fichier ou un dossier à la demande",
+    helpNoSkills: "(aucun skill)",
+    helpKeysInput:
+      "Entrée : envoyer · ←/→, Ctrl+A/E : déplacement · ↑/↓ : historique · Ctrl+U/W : effacer · Alt+Entrée : nouvelle ligne",
+    helpKeysQuit: "Ctrl+C ou Ctrl+D (saisie vide) : quitter",
+    helpKeysTurn: "Pendant un tour : Ctrl+C interrompt et restaure la conversation d'avant la demande",
+    describeHelp: "aide (commandes, skills)",
+    describePermissions: "règles chargées, par fichier (ALLOW / ASK / DENY)",
+    describeModel: "change de modèle, conversation conservée",
+    describeClear:
+      "nouvel agent : MAIA.md / CLAUDE.md, skills, outils et permissions rechargés ; messages supprimés ; la session garde son nom",
+    describeExit: "quitte",
+    noPermissionsPlugin:
+      "Le plugin permissions est désactivé : chaque outil suit sa permission par défaut (Read, Glob, Grep, TodoWrite et CurrentModel sans confirmation ; les autres demandent).",
+    noRules: "Aucune règle de permission définie : chaque utilisation d'un outil demande une confirmation",
+    resumeNeedsSessions: "--resume et --continue demandent le plugin sessions, qui est désactivé",
+  },
+);

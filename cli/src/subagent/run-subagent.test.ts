@@ -1,0 +1,135 @@
+import { fork, spawn, type ChildProcess } from "node:child_process";
+import { mkdir, mkdtemp, realpath, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
+import type { AgentDefinition, ChildMessage, DoneMessage, StartSpec } from "@maia/plugin-subagents";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+/** `maia --subagent` from this source tree (Node 24 runs it as it is): the process MAIA forks for a sub-agent. */
+const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+
+const agent: AgentDefinition = {
+  name: "reviewer",
+  description: "Reviews",
+  tools: ["Read", "Telepathy"],
+  permissions: { allow: [], ask: [], deny: ["Read(secret.txt)"] },
+  effort: "low",
+  omitMd: true,
+  trace: false,
+  instructions: "Be brief.",
+  missions: "Read what you are told.",
+  output: "One line.",
+  file: "/x/AGENT.md",
+  level: "project",
+};
+
+let server: FakeLiteLLM;
+let home: string;
+let cwd: string;
+const children: ChildProcess[] = [];
+beforeEach(async () => {
+  server = await startFakeLiteLLM();
+  home = await mkdtemp(path.join(os.tmpdir(), "maia-sub-home-"));
+  cwd = await realpath(await mkdtemp(path.join(os.tmpdir(), "maia-sub-cwd-")));
+  server.writeSettings(home);
+});
+afterEach(async () => {
+  for (const child of children) child.kill("SIGKILL");
+  await server.close();
+});
+
+/** Forks the sub-agent process as the launcher does, and records what it sends. */
+function startChild(spec: Partial<StartSpec> = {}) {
+  const child = fork(MAIN, ["--subagent"], {
+    cwd,
+    env: { PATH: process.env.PATH, HOME: home, MAIA_LANG: "en", MAIA_CWD: cwd },
+    execArgv: [],
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
+  children.push(child);
+  const received: ChildMessage[] = [];
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  child.on("message", (message) => {
+    received.push(message as ChildMessage);
+    const typed = message as ChildMessage;
+    if (typed.type === "confirm") child.send({ type: "confirm-result", id: typed.id, ok: false });
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  child.send({ type: "start", spec: { agent, task: "Read notes.txt", cwd, model: "fake-model", allowRules: [], canAsk: true, ...spec } });
+  return { child, received, exited, stderr: () => stderr };
+}
+
+const doneOf = (received: ChildMessage[]) => received.find((message): message is DoneMessage => message.type === "done");
+
+describe("maia --subagent (seed § 20.3)", () => {
+  it("refuses to run without a parent", async () => {
+    const child = spawn(process.execPath, [MAIN, "--subagent"], { env: { PATH: process.env.PATH, MAIA_LANG: "en" } });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    expect(code).toBe(2);
+    expect(stderr).toContain("maia --subagent is started by MAIA itself");
+  });
+
+  it("runs the task with the definition's tools, prompt and rules, reports its own warnings, sends done and ends", async () => {
+    await writeFile(path.join(cwd, "notes.txt"), "hello from notes\n");
+    await writeFile(path.join(cwd, "MAIA.md"), "Project rule: tabs.\n");
+    // Without a rule every tool asks (seed § 9.2): the project allows reading its notes.
+    await mkdir(path.join(cwd, ".maia"), { recursive: true });
+    await writeFile(path.join(cwd, ".maia", "settings.json"), JSON.stringify({ permissions: { allow: ["Read(notes.txt)"] } }));
+    server.enqueue(
+      { toolCalls: [{ id: "r1", name: "Read", arguments: { path: "notes.txt" } }, { id: "r2", name: "Read", arguments: { path: "secret.txt" } }] },
+      { text: "notes.txt says hello." },
+    );
+    const { received, exited } = startChild();
+    expect(await exited).toBe(0);
+    expect(received.filter((message) => message.type === "log")).toEqual([
+      { type: "log", level: "warn", message: expect.stringContaining('tools: "Telepathy" is not a tool here; it is ignored.') },
+    ]);
+    const done = doneOf(received);
+    expect(done).toMatchObject({ ok: true, summary: "notes.txt says hello.", toolCalls: 2 });
+    const first = server.chatBodies()[0] as { messages: Array<{ role: string; content: string }>; tools: Array<{ function: { name: string } }> };
+    expect(first.tools.map((tool) => tool.function.name)).toEqual(["Read"]);
+    expect(first.messages[0]?.content).toContain('You are the sub-agent "reviewer"');
+    expect(first.messages[0]?.content).not.toContain("Project rule: tabs."); // omitMd
+    const results = JSON.stringify(server.chatBodies()[1]);
+    expect(results).toContain("hello from notes");
+    expect(results).toContain("Action denied by the permission rules (Read(secret.txt))");
+  });
+
+  it("asks its parent before a tool that needs a confirmation, and takes the answer", async () => {
+    server.enqueue({ toolCalls: [{ id: "w1", name: "Write", arguments: { path: "out.txt", content: "x" } }] }, { text: "Could not write." });
+    const { received, exited } = startChild({ agent: { ...agent, tools: ["Write"] } });
+    expect(await exited).toBe(0);
+    expect(received.find((message) => message.type === "confirm")).toEqual({ type: "confirm", id: 1, message: expect.stringMatching(/^Allow Write/) });
+    expect(JSON.stringify(server.chatBodies()[1])).toContain("The user refused this action.");
+    expect(doneOf(received)?.summary).toBe("Could not write.");
+  });
+
+  it("refuses at once what needs a confirmation when its parent cannot ask", async () => {
+    server.enqueue({ toolCalls: [{ id: "w1", name: "Write", arguments: { path: "out.txt", content: "x" } }] }, { text: "Refused." });
+    const { received, exited } = startChild({ agent: { ...agent, tools: ["Write"] }, canAsk: false });
+    expect(await exited).toBe(0);
+    expect(received.some((message) => message.type === "confirm")).toBe(false);
+    expect(JSON.stringify(server.chatBodies()[1])).toContain("nobody can answer here");
+  });
+
+  it("stops on abort, keeping what it did, and ends when its parent goes away", async () => {
+    server.enqueue({ toolCalls: [{ id: "r1", name: "Read", arguments: { path: "nothing.txt" } }] }, { hang: true });
+    const aborted = startChild();
+    while (server.chatBodies().length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    aborted.child.send({ type: "abort" });
+    expect(await aborted.exited).toBe(1);
+    expect(doneOf(aborted.received)).toMatchObject({ ok: false, summary: "interrupted before the end", toolCalls: 1 });
+    expect(doneOf(aborted.received)?.messages).toHaveLength(3);
+
+    server.enqueue({ hang: true });
+    const orphan = startChild();
+    while (server.chatBodies().length < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+    orphan.child.disconnect();
+    expect(await orphan.exited).toBe(1);
+  });
+});

@@ -1,0 +1,83 @@
+import { errorMessage, type AgentSession, type Kernel, type Message, type PluginLogger } from "@maia/kernel";
+import type { SubagentsApi } from "@maia/plugin-subagents";
+import { boot } from "../boot.ts";
+import { t } from "./messages.ts";
+import { ParentChannel, type IpcProcess } from "./parent-channel.ts";
+
+export interface SubagentIO {
+  stderr: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+  /** The IPC end (this process, when forked by MAIA). */
+  ipc?: IpcProcess;
+}
+
+/** How long a sub-agent whose parent went away gets to stop its tools before it exits anyway. */
+const LOST_PARENT_GRACE_MS = 2_000;
+
+/**
+ * `maia --subagent` (seed § 20.3): the process MAIA forks for one sub-agent. It waits for `start`, boots the same
+ * plugins from the same configuration as the parent (front end "subagent": no UI), lets the subagents plugin
+ * restrict what they built by the definition, runs the task with the effort's iterations, sends `done` with the
+ * summary and the conversation, and ends. An `abort` cancels the request and refuses pending questions; losing
+ * the channel ends the process. Nothing is written to stdout; problems go to stderr, whose end the parent shows.
+ */
+export async function runSubagent(io: SubagentIO): Promise<number> {
+  const ipc = io.ipc ?? (process as unknown as IpcProcess);
+  if (typeof ipc.send !== "function" || ipc.connected !== true) {
+    io.stderr.write(`${t("needsParent")}\n`);
+    return 2;
+  }
+  const channel = new ParentChannel(ipc);
+  const controller = new AbortController();
+  let session: AgentSession | undefined;
+  let snapshot: Message[] | undefined;
+  let finished = false;
+  channel.onAbort = () => {
+    // The loop rolls an interrupted request back: what was done so far is kept here, for the trace.
+    if (session && !snapshot) snapshot = structuredClone(session.messages);
+    controller.abort();
+  };
+  channel.onLost = () => {
+    controller.abort();
+    if (!finished) setTimeout(() => process.exit(1), LOST_PARENT_GRACE_MS);
+  };
+
+  const spec = await channel.waitForStart();
+  if (!spec) return 1;
+  const log: PluginLogger = {
+    info: () => undefined,
+    debug: () => undefined,
+    // The parent shows only the definition's own warnings (seed § 20.3.1); the rest stays in stderr's tail.
+    warn: (message) => void io.stderr.write(`WARN ${message}\n`),
+    error: (message) => void io.stderr.write(`FAIL ${message}\n`),
+  };
+  let kernel: Kernel | undefined;
+  let done;
+  try {
+    // The definition's allow rules join the run's --allow ones; its ask/deny rules are the plugin's (union).
+    const booted = await boot({ frontEnd: "subagent", log, env: io.env, allowRules: [...spec.allowRules, ...spec.agent.permissions.allow] });
+    kernel = booted.kernel;
+    const api = kernel.plugins.get<SubagentsApi>("subagents")?.api;
+    if (!api) throw new Error(t("pluginMissing"));
+    api.child.arm(spec, (level, message) => void channel.send({ type: "log", level, message }));
+    session = await kernel.createSession({ model: spec.model }, { interaction: channel.interaction(spec.canAsk) });
+    const outcome = await kernel.runTurn(session, spec.task, {
+      signal: controller.signal,
+      maxIterations: api.child.maxIterations(spec.agent.effort),
+      origin: "subagent",
+    });
+    if (controller.signal.aborted) done = api.child.done(false, t("interrupted"), snapshot ?? session.messages);
+    else done = await api.child.conclude(session, outcome, controller.signal);
+  } catch (error) {
+    const messages = snapshot ?? session?.messages ?? [];
+    done = { type: "done" as const, ok: false, summary: controller.signal.aborted ? t("interrupted") : errorMessage(error), messages, toolCalls: 0 };
+  }
+  if (kernel && session) await kernel.endSession(session).catch((error: unknown) => log.warn(errorMessage(error)));
+  await channel.send(done);
+  finished = true;
+  channel.close();
+  const code = done.ok ? 0 : 1;
+  // Whatever a plugin left open (a keep-alive socket, a timer), the sub-agent's work is over.
+  setTimeout(() => process.exit(code), 200).unref();
+  return code;
+}

@@ -1,0 +1,63 @@
+import { Box, Static, useInput, usePaste, useWindowSize } from "ink";
+import { useLayoutEffect, useSyncExternalStore } from "react";
+import type { UIStore } from "../ui-store.ts";
+import { ContextBar } from "./context-bar.tsx";
+import { InputBox } from "./input-box.tsx";
+import { LogEntryView } from "./log-entry-view.tsx";
+import { SelectList } from "./select-list.tsx";
+import { StatusLine } from "./status-line.tsx";
+import { StreamingText } from "./streaming-text.tsx";
+
+export interface AppProps {
+  store: UIStore;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Rows kept free around the live area: status line, the input zone's borders and line, the bar, a margin. */
+const LIVE_CHROME_ROWS = 8;
+
+/**
+ * The whole screen. Finished entries go to <Static>: written once above everything, never redrawn, so the
+ * scrollback stays intact however long the session. Below it the live area — the answer being streamed, the
+ * status line, the input zone and the context bar — is kept shorter than the terminal.
+ */
+export function App({ store, env }: AppProps) {
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const { columns, rows } = useWindowSize();
+  const width = Math.max(10, columns);
+  const hidden = snapshot.prompt.kind === "hidden";
+
+  useInput((input, key) => store.handleKey({ ...key, input }), { isActive: !hidden });
+  usePaste((text) => store.paste(text), { isActive: !hidden });
+
+  // Entries written by <Static> (in this very commit) may be forgotten.
+  const lastId = snapshot.entries.at(-1)?.id;
+  useLayoutEffect(() => {
+    if (lastId !== undefined) store.acknowledge(lastId);
+  }, [store, lastId]);
+
+  const free = Math.max(3, rows - LIVE_CHROME_ROWS);
+  return (
+    <>
+      <Static key={snapshot.staticKey} items={[...snapshot.entries]}>
+        {(entry) => (
+          <Box key={entry.id} width={width} flexDirection="column">
+            <LogEntryView entry={entry} width={width} env={env} />
+          </Box>
+        )}
+      </Static>
+      {hidden ? null : (
+        <Box flexDirection="column" width={width}>
+          <StreamingText text={snapshot.streaming} width={width} maxRows={free} />
+          <StatusLine snapshot={snapshot} />
+          {snapshot.prompt.kind === "select" ? (
+            <SelectList title={snapshot.prompt.title} choices={snapshot.prompt.choices} index={snapshot.prompt.index} />
+          ) : (
+            <InputBox prompt={snapshot.prompt} editor={snapshot.editor} queued={snapshot.queued} editedAt={snapshot.editedAt} width={width} maxLines={Math.max(1, Math.min(free, 12))} />
+          )}
+          <ContextBar usage={snapshot.context} width={width} />
+        </Box>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { Box, Text } from "ink";
+import type { EditorState } from "../line-editor.ts";
+import { t } from "../messages.ts";
+import { sanitize } from "../terminal-text.ts";
+import type { PromptView } from "../ui-store.ts";
+import { LevelBadge } from "./badge.tsx";
+import { Spinner } from "./spinner.tsx";
+
+/** The prompt's arrow animates for this long after the last key, then rests: an idle screen writes nothing. */
+export const PROMPT_ANIMATION_MS = 10_000;
+const BUSY_ARROW = "▹▹▹▹▹";
+
+function Border({ width, color }: { width: number; color: string }) {
+  return <Text color={color}>{"┈".repeat(Math.max(1, width))}</Text>;
+}
+
+/** The lines of the text around the cursor, the cursor's cell in inverse video. */
+function EditorLines({ editor, maxLines }: { editor: EditorState; maxLines: number }) {
+  const before = editor.text.slice(0, editor.cursor);
+  const lines = editor.text.split("\n");
+  const cursorLine = before.split("\n").length - 1;
+  const cursorColumn = before.length - (before.lastIndexOf("\n") + 1);
+  const first = Math.max(0, Math.min(cursorLine - maxLines + 1, lines.length - maxLines));
+  const shown = lines.slice(first, first + maxLines);
+  return (
+    <Box flexDirection="column" flexGrow={1}>
+      {first > 0 ? <Text color="gray">{t("streamingAbove", { count: first })}</Text> : null}
+      {shown.map((line, offset) => {
+        if (first + offset !== cursorLine) return <Text key={offset}>{line === "" ? " " : line}</Text>;
+        const at = [...line.slice(cursorColumn)][0] ?? " ";
+        return (
+          <Text key={offset}>
+            {line.slice(0, cursorColumn)}
+            <Text inverse>{at}</Text>
+            {line.slice(cursorColumn + at.length)}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}
+
+/**
+ * Seed § 15.5: the input zone between two dotted borders, always on screen — the active input (arrow spinner,
+ * help text while empty), greyed « Traitement en cours » during a turn, or an ASK question with its keys.
+ */
+export function InputBox({
+  prompt,
+  editor,
+  queued,
+  editedAt,
+  width,
+  maxLines,
+}: {
+  prompt: PromptView;
+  editor: EditorState;
+  queued: string | undefined;
+  editedAt: number;
+  width: number;
+  maxLines: number;
+}) {
+  if (prompt.kind === "hidden" || prompt.kind === "select") return null;
+  const active = prompt.kind === "input";
+  const borderColor = prompt.kind === "busy" ? "gray" : "greenBright";
+  let body;
+  if (prompt.kind === "confirm") {
+    body = (
+      <Box>
+        <Box marginRight={1} flexShrink={0}>
+          <LevelBadge level="ask" />
+        </Box>
+        <Text bold>
+          {sanitize(prompt.question)} {prompt.allowStop ? t("askKeys") : t("confirmKeys")}
+        </Text>
+      </Box>
+    );
+  } else {
+    body = (
+      <Box>
+        <Box flexShrink={0} marginRight={1}>
+          {active ? <Spinner name="arrow3" color="greenBright" until={editedAt + PROMPT_ANIMATION_MS} /> : <Text color="gray">{BUSY_ARROW}</Text>}
+        </Box>
+        {!active ? (
+          <Text color="gray" wrap="truncate">
+            {t("working")}
+            {queued === undefined ? "" : ` · ${t("queued", { text: queued.replace(/\n/g, " ") })}`}
+            {editor.text === "" ? "" : ` · ${editor.text.replace(/\n/g, " ")}`}
+          </Text>
+        ) : editor.text === "" ? (
+          <Text>
+            <Text inverse> </Text>
+            <Text color="gray">{t("inputHelp")}</Text>
+          </Text>
+        ) : (
+          <EditorLines editor={editor} maxLines={maxLines} />
+        )}
+      </Box>
+    );
+  }
+  return (
+    <Box flexDirection="column">
+      <Border width={width} color={borderColor} />
+      {body}
+      <Border width={width} color={borderColor} />
+    </Box>
+  );
+}
+

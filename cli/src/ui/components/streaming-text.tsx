@@ -1,0 +1,23 @@
+import { Box, Text } from "ink";
+import { t } from "../messages.ts";
+import { lastRows, sanitize } from "../terminal-text.ts";
+
+/**
+ * The answer being streamed, raw (seed § 15.3: formatted once complete). Only its last rows are drawn, each
+ * exactly one terminal row, so the live area stays smaller than the screen: Ink then rewrites a few lines per
+ * frame instead of clearing and replaying, and nothing is pushed twice into the scrollback.
+ */
+export function StreamingText({ text, width, maxRows }: { text: string; width: number; maxRows: number }) {
+  if (text === "") return null;
+  const { rows, hidden } = lastRows(sanitize(text), Math.max(1, width - 1), Math.max(1, maxRows - 1));
+  return (
+    <Box flexDirection="column">
+      {hidden > 0 ? <Text color="gray">{t("streamingAbove", { count: hidden })}</Text> : null}
+      {rows.map((row, index) => (
+        <Text key={index} wrap="truncate">
+          {row === "" ? " " : row}
+        </Text>
+      ))}
+    </Box>
+  );
+}

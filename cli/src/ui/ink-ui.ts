@@ -1,0 +1,190 @@
+import type { AgentEvent, AskAnswer, CommandOutput, InteractionPort, SelectOption } from "@maia/kernel";
+import { render, type Instance } from "ink";
+import { createElement } from "react";
+import { App } from "./components/app.tsx";
+import type { HelpBlock, PermissionsBlock } from "./log-entry.ts";
+import { UIStore, type InputResult } from "./ui-store.ts";
+
+export interface InkUIOptions {
+  stdout?: NodeJS.WriteStream;
+  stdin?: NodeJS.ReadStream;
+  env?: NodeJS.ProcessEnv;
+  store?: UIStore;
+  /** Route console.* above the live area (default). Off in tests whose runner owns the console. */
+  patchConsole?: boolean;
+}
+
+/**
+ * The imperative face of the interactive UI (seed § 15.1): the conversation loop, commands and the agent's events
+ * talk to this; it writes to a React-free UIStore that the Ink components render. It is also the front end's
+ * InteractionPort (confirm / ask / select) and CommandOutput.
+ */
+export class InkUI {
+  readonly store: UIStore;
+  readonly #stdout: NodeJS.WriteStream;
+  readonly #stdin: NodeJS.ReadStream;
+  readonly #env: NodeJS.ProcessEnv;
+  readonly #patchConsole: boolean;
+  #instance: Instance | undefined;
+
+  constructor(options: InkUIOptions = {}) {
+    this.store = options.store ?? new UIStore();
+    this.#stdout = options.stdout ?? process.stdout;
+    this.#stdin = options.stdin ?? process.stdin;
+    this.#env = options.env ?? process.env;
+    this.#patchConsole = options.patchConsole ?? true;
+  }
+
+  /**
+   * Draws the screen. Ctrl+C is ours (interrupt a turn, or leave), not Ink's; frames are written incrementally
+   * (only changed lines) and inside synchronized-output marks where the terminal supports them.
+   */
+  mount(): void {
+    if (this.#instance) return;
+    this.#instance = render(createElement(App, { store: this.store, env: this.#env }), {
+      stdout: this.#stdout,
+      stdin: this.#stdin,
+      exitOnCtrlC: false,
+      incrementalRendering: true,
+      maxFps: 30,
+      // A TTY was checked before we got here; CI variables must not turn the UI into a log.
+      interactive: true,
+      patchConsole: this.#patchConsole,
+    });
+  }
+
+  /** Hides the input zone and gives the terminal back, after the last frame is written. */
+  async close(): Promise<void> {
+    await this.store.drained();
+    this.store.hidePrompt();
+    const instance = this.#instance;
+    if (!instance) return;
+    this.#instance = undefined;
+    try {
+      await instance.waitUntilRenderFlush();
+    } catch {
+      // The terminal may be gone (SIGHUP): there is nothing left to flush to.
+    }
+    instance.unmount();
+    await instance.waitUntilExit().catch(() => undefined);
+  }
+
+  // --- the log ---
+
+  banner(cwd: string): void {
+    this.store.add({ kind: "banner", cwd });
+  }
+
+  info(message: string): void {
+    this.store.log("info", message);
+  }
+
+  warn(message: string): void {
+    this.store.log("warn", message);
+  }
+
+  error(message: string): void {
+    this.store.log("error", message);
+  }
+
+  /** Markdown shown as an answer is (a command's output, a reloaded history). */
+  text(markdown: string): void {
+    if (markdown.trim() !== "") this.store.add({ kind: "markdown", text: markdown });
+  }
+
+  showUser(text: string): void {
+    this.store.add({ kind: "user", text });
+  }
+
+  showPermissions(block: PermissionsBlock): void {
+    this.store.add({ kind: "permissions", block });
+  }
+
+  showHelp(block: HelpBlock): void {
+    this.store.add({ kind: "help", block });
+  }
+
+  /** What commands and prefixes write to. */
+  readonly output: CommandOutput = {
+    info: (message) => this.info(message),
+    warn: (message) => this.warn(message),
+    error: (message) => this.error(message),
+    text: (markdown) => this.text(markdown),
+  };
+
+  /** The agent's events (seed § 4.4), as the loop emits them. */
+  readonly onEvent = (event: AgentEvent): void => {
+    const store = this.store;
+    switch (event.type) {
+      case "thinking":
+        return store.setThinking(event.active);
+      case "text":
+        return store.appendText(event.text);
+      case "text_end":
+        return store.endText();
+      case "tool_call":
+        return store.add({ kind: "tool_call", name: event.name, summary: event.summary });
+      case "tool_result":
+        return store.toolResult(event.name, event.output, event.isError);
+      case "context_usage":
+        return store.setContext(event.max === undefined ? { tokens: event.tokens } : { tokens: event.tokens, max: event.max });
+      case "tools_running":
+        return store.setTools(event.running);
+      case "info":
+        return this.info(event.message);
+      case "warning":
+        return this.warn(event.message);
+      case "usage":
+        return; // Seed § 13.1: the server's usage is not what the bar shows.
+    }
+  };
+
+  // --- input and questions ---
+
+  readInput(): Promise<InputResult> {
+    return this.store.readInput();
+  }
+
+  setBusy(busy: boolean): void {
+    this.store.setBusy(busy);
+  }
+
+  setInterruptHandler(handler: (() => void) | undefined): void {
+    this.store.setInterruptHandler(handler);
+  }
+
+  /** Runs `work` with a spinner and a label on the status line (model list, /compact…). */
+  async withSpinner<T>(label: string, work: () => Promise<T>): Promise<T> {
+    this.store.setActivity(label);
+    const wasBusy = this.store.getSnapshot().prompt.kind !== "input";
+    this.store.setBusy(true);
+    try {
+      return await work();
+    } finally {
+      this.store.setActivity(undefined);
+      if (!wasBusy) this.store.setBusy(false);
+    }
+  }
+
+  confirm(question: string, signal?: AbortSignal): Promise<boolean> {
+    return this.store.confirm(question, { allowStop: false, ...(signal ? { signal } : {}) }).then((answer) => answer === "yes");
+  }
+
+  ask(question: string, signal?: AbortSignal): Promise<AskAnswer> {
+    return this.store.confirm(question, { allowStop: true, ...(signal ? { signal } : {}) });
+  }
+
+  async select<T>(title: string, options: SelectOption<T>[], signal?: AbortSignal): Promise<T | undefined> {
+    const choices = options.map((option) => (option.hint === undefined ? { label: option.label } : { label: option.label, hint: option.hint }));
+    const index = await this.store.select(title, choices, signal);
+    return index === undefined ? undefined : options[index]?.value;
+  }
+
+  /** The InteractionPort the agent and the commands ask through. */
+  readonly interaction: InteractionPort = {
+    canAsk: true,
+    confirm: (message, signal) => this.confirm(message, signal),
+    ask: (message, signal) => this.ask(message, signal),
+    select: (title, options, signal) => this.select(title, options, signal),
+  };
+}

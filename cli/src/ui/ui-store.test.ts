@@ -1,0 +1,272 @@
+import { setActiveLocale } from "@maia/kernel";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { UIStore, type KeyPress } from "./ui-store.ts";
+
+const key = (input: string, extra: Partial<KeyPress> = {}): KeyPress => ({ input, ...extra });
+const ctrl = (letter: string): KeyPress => ({ input: letter, ctrl: true });
+const type = (store: UIStore, text: string) => {
+  for (const char of text) store.handleKey(key(char));
+};
+
+beforeEach(() => setActiveLocale("fr"));
+afterEach(() => setActiveLocale(undefined));
+
+describe("UIStore input", () => {
+  it("sends the typed line on Enter and keeps it in the history", async () => {
+    const store = new UIStore();
+    const line = store.readInput();
+    type(store, "bonjour");
+    expect(store.getSnapshot().editor).toEqual({ text: "bonjour", cursor: 7 });
+    store.handleKey(key("", { return: true }));
+    await expect(line).resolves.toEqual({ kind: "line", text: "bonjour" });
+    expect(store.getSnapshot().prompt.kind).toBe("busy");
+    expect(store.history.entries).toEqual(["bonjour"]);
+  });
+
+  it("ignores Enter on an empty line", async () => {
+    const store = new UIStore();
+    const line = store.readInput();
+    store.handleKey(key("", { return: true }));
+    type(store, "x");
+    store.handleKey(key("", { return: true }));
+    await expect(line).resolves.toEqual({ kind: "line", text: "x" });
+  });
+
+  it("edits with ←/→, Ctrl+A/E, Ctrl+U and Ctrl+W", () => {
+    const store = new UIStore();
+    void store.readInput();
+    type(store, "un deux trois");
+    store.handleKey(ctrl("w"));
+    expect(store.getSnapshot().editor.text).toBe("un deux ");
+    store.handleKey(ctrl("a"));
+    type(store, ">");
+    expect(store.getSnapshot().editor).toEqual({ text: ">un deux ", cursor: 1 });
+    store.handleKey(ctrl("e"));
+    store.handleKey(key("", { leftArrow: true }));
+    store.handleKey(key("", { leftArrow: true }));
+    store.handleKey(key("", { rightArrow: true }));
+    store.handleKey(ctrl("u"));
+    expect(store.getSnapshot().editor).toEqual({ text: " ", cursor: 0 });
+  });
+
+  it("walks the history with ↑/↓ and gives the draft back", async () => {
+    const store = new UIStore();
+    for (const text of ["premier", "second"]) {
+      const line = store.readInput();
+      type(store, text);
+      store.handleKey(key("", { return: true }));
+      await line;
+    }
+    void store.readInput();
+    type(store, "brouillon");
+    store.handleKey(key("", { upArrow: true }));
+    expect(store.getSnapshot().editor.text).toBe("second");
+    store.handleKey(key("", { upArrow: true }));
+    store.handleKey(key("", { upArrow: true }));
+    expect(store.getSnapshot().editor.text).toBe("premier");
+    store.handleKey(key("", { downArrow: true }));
+    store.handleKey(key("", { downArrow: true }));
+    expect(store.getSnapshot().editor.text).toBe("brouillon");
+  });
+
+  it("keeps a multi-line paste whole and sends it with Enter", async () => {
+    const store = new UIStore();
+    const line = store.readInput();
+    store.paste("ligne 1\r\nligne 2\nligne 3");
+    store.handleKey(key("", { return: true }));
+    await expect(line).resolves.toEqual({ kind: "line", text: "ligne 1\nligne 2\nligne 3" });
+  });
+
+  it("adds a line with Alt+Enter", () => {
+    const store = new UIStore();
+    void store.readInput();
+    type(store, "a");
+    store.handleKey(key("", { return: true, meta: true }));
+    type(store, "b");
+    expect(store.getSnapshot().editor.text).toBe("a\nb");
+  });
+
+  it("leaves on Ctrl+C at the prompt, and on Ctrl+D only when the line is empty", async () => {
+    const store = new UIStore();
+    await expect(
+      (async () => {
+        const line = store.readInput();
+        store.handleKey(ctrl("c"));
+        return line;
+      })(),
+    ).resolves.toEqual({ kind: "exit", via: "ctrl-c" });
+    const second = store.readInput();
+    type(store, "ab");
+    store.handleKey(key("", { leftArrow: true }));
+    store.handleKey(ctrl("d"));
+    expect(store.getSnapshot().editor.text).toBe("a");
+    store.handleKey(ctrl("u"));
+    store.handleKey(ctrl("d"));
+    await expect(second).resolves.toEqual({ kind: "exit", via: "ctrl-d" });
+  });
+
+  it("sends the first line of a chunk that carries a carriage return and keeps the rest for later", async () => {
+    const store = new UIStore();
+    const line = store.readInput();
+    store.handleKey(key("salut\rsuite"));
+    await expect(line).resolves.toEqual({ kind: "line", text: "salut" });
+    void store.readInput();
+    expect(store.getSnapshot().editor.text).toBe("suite");
+  });
+
+  it("calls the interrupt handler on Ctrl+C while busy", () => {
+    const store = new UIStore();
+    let interrupted = 0;
+    store.setInterruptHandler(() => (interrupted += 1));
+    store.setBusy(true);
+    store.handleKey(ctrl("c"));
+    expect(interrupted).toBe(1);
+  });
+
+  it("keeps what is typed during a turn, and sends it when the turn ends if Enter was pressed", async () => {
+    const store = new UIStore();
+    store.setBusy(true);
+    type(store, "la suite");
+    expect(store.getSnapshot().editor.text).toBe("la suite");
+    store.handleKey(key("", { return: true }));
+    expect(store.getSnapshot().queued).toBe("la suite");
+    type(store, "encore");
+    store.handleKey(key("", { return: true })); // one line waits at a time
+    await expect(store.readInput()).resolves.toEqual({ kind: "line", text: "la suite" });
+    const next = store.readInput();
+    expect(store.getSnapshot().editor.text).toBe("encore");
+    store.handleKey(key("", { return: true }));
+    await expect(next).resolves.toEqual({ kind: "line", text: "encore" });
+  });
+});
+
+describe("UIStore questions", () => {
+  it("answers a confirmation with o or y, and records « ◆ question : oui »", async () => {
+    const store = new UIStore();
+    const first = store.confirm("Autoriser Write : a.txt ?");
+    expect(store.getSnapshot().prompt).toEqual({ kind: "confirm", question: "Autoriser Write : a.txt ?", allowStop: false });
+    store.handleKey(key("", { return: true })); // Enter alone is ignored
+    store.handleKey(key("s")); // no stop in a plain confirmation
+    store.handleKey(key("o"));
+    await expect(first).resolves.toBe("yes");
+    const second = store.confirm("Encore ?");
+    store.handleKey(key("y"));
+    await expect(second).resolves.toBe("yes");
+    expect(store.getSnapshot().entries.map((entry) => (entry.kind === "answered" ? `${entry.question} ${entry.answer}` : ""))).toEqual([
+      "Autoriser Write : a.txt ? oui",
+      "Encore ? oui",
+    ]);
+  });
+
+  it("refuses with n, Esc or Ctrl+C, and stops with s when asked with stop", async () => {
+    const store = new UIStore();
+    for (const press of [key("n"), key("", { escape: true }), ctrl("c")]) {
+      const answer = store.confirm("Q ?", { allowStop: true });
+      store.handleKey(press);
+      await expect(answer).resolves.toBe("no");
+    }
+    const stop = store.confirm("Q ?", { allowStop: true });
+    store.handleKey(key("s"));
+    await expect(stop).resolves.toBe("stop");
+  });
+
+  it("asks one question at a time", async () => {
+    const store = new UIStore();
+    const first = store.confirm("Premier ?");
+    const second = store.confirm("Second ?");
+    await Promise.resolve();
+    expect(store.getSnapshot().prompt).toMatchObject({ question: "Premier ?" });
+    store.handleKey(key("n"));
+    await first;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(store.getSnapshot().prompt).toMatchObject({ question: "Second ?" });
+    store.handleKey(key("o"));
+    await expect(second).resolves.toBe("yes");
+  });
+
+  it("answers no when the request is interrupted while it asks", async () => {
+    const store = new UIStore();
+    const controller = new AbortController();
+    const answer = store.confirm("Q ?", { signal: controller.signal });
+    controller.abort();
+    await expect(answer).resolves.toBe("no");
+    expect(store.getSnapshot().prompt.kind).not.toBe("confirm");
+  });
+
+  it("moves through a list with ↑/↓ and j/k, chooses with Enter, cancels with Esc", async () => {
+    const store = new UIStore();
+    const choices = ["a", "b", "c"].map((label) => ({ label }));
+    const chosen = store.select("Modèle", choices);
+    store.handleKey(key("", { downArrow: true }));
+    store.handleKey(key("j"));
+    store.handleKey(key("j")); // stays on the last one
+    store.handleKey(key("k"));
+    expect(store.getSnapshot().prompt).toMatchObject({ kind: "select", index: 1 });
+    store.handleKey(key("", { return: true }));
+    await expect(chosen).resolves.toBe(1);
+    const cancelled = store.select("Modèle", choices);
+    store.handleKey(key("", { escape: true }));
+    await expect(cancelled).resolves.toBeUndefined();
+  });
+
+  it("comes back to the input with the typed text once a question is answered", async () => {
+    const store = new UIStore();
+    void store.readInput();
+    type(store, "en cours");
+    const answer = store.confirm("Q ?");
+    type(store, "x"); // goes to the question, not the text
+    store.handleKey(key("o"));
+    await answer;
+    expect(store.getSnapshot().prompt.kind).toBe("input");
+    expect(store.getSnapshot().editor.text).toBe("en cours");
+  });
+});
+
+describe("UIStore log and streaming", () => {
+  it("coalesces streamed text into one redraw per frame and formats it once complete", async () => {
+    const store = new UIStore({ streamFrameMs: 20 });
+    let redraws = 0;
+    store.subscribe(() => (redraws += 1));
+    for (let index = 0; index < 100; index += 1) store.appendText(`t${index} `);
+    expect(redraws).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(redraws).toBe(1);
+    expect(store.getSnapshot().streaming).toContain("t99");
+    store.endText();
+    expect(store.getSnapshot().streaming).toBe("");
+    expect(store.getSnapshot().entries.at(-1)).toMatchObject({ kind: "markdown" });
+  });
+
+  it("hands a long Markdown text to the screen in pieces, keeping what follows after it", async () => {
+    const store = new UIStore({ keepRendered: 10_000 });
+    const history = Array.from({ length: 600 }, (_, index) => `Message ${index}.`).join("\n\n");
+    store.add({ kind: "markdown", text: history });
+    store.log("info", "Session chargée");
+    expect(store.getSnapshot().entries).toHaveLength(1); // the first piece at once, the rest one per tick
+    await store.drained();
+    const entries = store.getSnapshot().entries;
+    expect(entries.length).toBeGreaterThan(10);
+    expect(entries.at(-1)).toMatchObject({ kind: "log", text: "Session chargée" });
+    const text = entries.flatMap((entry) => (entry.kind === "markdown" ? [entry.text] : [])).join("\n\n");
+    expect(text).toBe(history);
+  });
+
+  it("previews tool results on 600 characters", () => {
+    const store = new UIStore();
+    store.toolResult("Read", "x".repeat(1_000), false);
+    const entry = store.getSnapshot().entries[0];
+    expect(entry?.kind === "tool_result" && entry.output).toBe(`${"x".repeat(600)}\n… (400 caractères de plus)`);
+  });
+
+  it("forgets entries once they are rendered, so memory does not grow with the session", () => {
+    const store = new UIStore({ keepRendered: 10 });
+    for (let index = 0; index < 25; index += 1) store.log("info", `m${index}`);
+    const before = store.getSnapshot().staticKey;
+    store.acknowledge(20);
+    const after = store.getSnapshot();
+    expect(after.entries.map((entry) => entry.kind === "log" && entry.text)).toEqual(["m20", "m21", "m22", "m23", "m24"]);
+    expect(after.staticKey).toBe(before + 1);
+    store.acknowledge(22); // few enough: kept until the next batch
+    expect(store.getSnapshot().entries).toHaveLength(5);
+  });
+});

@@ -1,0 +1,411 @@
+import type { AskAnswer } from "@maia/kernel";
+import { LogBuffer } from "./log-buffer.ts";
+import type { LogEntryBody } from "./log-entry.ts";
+import { SerialQueue } from "./serial-queue.ts";
+import {
+  EMPTY_EDITOR,
+  InputHistory,
+  deleteBackward,
+  deleteForward,
+  deleteWordBackward,
+  editorOf,
+  insert,
+  killToLineStart,
+  moveEnd,
+  moveHome,
+  moveLeft,
+  moveRight,
+  type EditorState,
+} from "./line-editor.ts";
+import { t } from "./messages.ts";
+import type { ContextUsage, InputResult, KeyPress, PromptView, SelectChoice, ToolsRunning, UISnapshot } from "./ui-types.ts";
+
+export type { ContextUsage, InputResult, KeyPress, PromptView, SelectChoice, ToolsRunning, UISnapshot } from "./ui-types.ts";
+
+export interface UIStoreOptions {
+  /** Streaming text is redrawn at most this often (the live area's frame budget). */
+  streamFrameMs?: number;
+  /** Rendered entries are dropped from memory once there are more than this many. */
+  keepRendered?: number;
+}
+
+/** Seed § 15.1 / § 23: tool results are previewed on 600 characters. */
+export const TOOL_RESULT_PREVIEW = 600;
+
+type Question =
+  | { kind: "confirm"; question: string; allowStop: boolean; answer: (answer: AskAnswer) => void }
+  | { kind: "select"; title: string; choices: readonly SelectChoice[]; index: number; answer: (index: number | undefined) => void };
+
+/**
+ * The whole state of the interactive UI, without React (seed § 15.1): the façade writes to it, the components
+ * read it through `useSyncExternalStore`, and keys come in through `handleKey`. Everything a user can do is
+ * testable here without a terminal.
+ */
+export class UIStore {
+  readonly history = new InputHistory();
+  readonly #listeners = new Set<() => void>();
+  readonly #streamFrameMs: number;
+  readonly #log: LogBuffer;
+  #streaming = "";
+  #thinking = false;
+  #tools: ToolsRunning | null = null;
+  #activity: string | undefined;
+  #base: "input" | "busy" | "hidden" = "busy";
+  #question: Question | undefined;
+  readonly #questions = new SerialQueue();
+  #editor: EditorState = EMPTY_EDITOR;
+  #editedAt = Date.now();
+  #queued: string | undefined;
+  #context: ContextUsage | undefined;
+  #pendingInput: { promise: Promise<InputResult>; resolve: (result: InputResult) => void } | undefined;
+  #onInterrupt: (() => void) | undefined;
+  #snapshot: UISnapshot | undefined;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(options: UIStoreOptions = {}) {
+    this.#streamFrameMs = options.streamFrameMs ?? 50;
+    this.#log = new LogBuffer(options.keepRendered ?? 100, () => this.#emit());
+  }
+
+  // --- reading (React side) ---
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  getSnapshot = (): UISnapshot => {
+    this.#snapshot ??= {
+      entries: this.#log.entries,
+      staticKey: this.#log.staticKey,
+      streaming: this.#streaming,
+      thinking: this.#thinking,
+      tools: this.#tools,
+      activity: this.#activity,
+      prompt: this.#promptView(),
+      editor: this.#editor,
+      queued: this.#queued,
+      editedAt: this.#editedAt,
+      context: this.#context,
+    };
+    return this.#snapshot;
+  };
+
+  /** Called once entries up to `lastId` have been written by <Static>: memory stays flat in long sessions. */
+  acknowledge(lastId: number): void {
+    this.#log.acknowledge(lastId);
+  }
+
+  // --- the log ---
+
+  /** Adds to the log (long Markdown goes to the screen in pieces, see LogBuffer). */
+  add(body: LogEntryBody): void {
+    this.#log.add(body);
+  }
+
+  /** Resolves once everything added so far is in the log (tests, and the last frame before exit). */
+  drained(): Promise<void> {
+    return this.#log.drained();
+  }
+
+  log(level: "info" | "warn" | "error", text: string): void {
+    this.add({ kind: "log", level, text });
+  }
+
+  toolResult(name: string, output: string, isError: boolean): void {
+    this.add({ kind: "tool_result", name, output: preview(output, TOOL_RESULT_PREVIEW), isError });
+  }
+
+  /** A piece of the model's answer: redrawn at a bounded rate, whatever the rate of the deltas. */
+  appendText(delta: string): void {
+    if (delta === "") return;
+    this.#streaming += delta;
+    this.#emit(false);
+  }
+
+  /** The answer is complete: it goes to the log, formatted, and the live area empties. */
+  endText(): void {
+    const text = this.#streaming;
+    this.#streaming = "";
+    if (text.trim() !== "") this.add({ kind: "markdown", text });
+    else this.#emit();
+  }
+
+  // --- status ---
+
+  setThinking(active: boolean): void {
+    if (this.#thinking === active) return;
+    this.#thinking = active;
+    this.#emit();
+  }
+
+  setTools(tools: ToolsRunning | null): void {
+    this.#tools = tools;
+    this.#emit();
+  }
+
+  setActivity(label: string | undefined): void {
+    this.#activity = label;
+    this.#emit();
+  }
+
+  setContext(usage: ContextUsage | undefined): void {
+    this.#context = usage;
+    this.#emit();
+  }
+
+  /** A turn or a command is running: the box is greyed and Ctrl+C interrupts. */
+  setBusy(busy: boolean): void {
+    if (this.#base === "hidden") return;
+    this.#base = busy ? "busy" : this.#pendingInput ? "input" : "busy";
+    this.#emit();
+  }
+
+  /** At exit: the input zone disappears (seed § 15.5). */
+  hidePrompt(): void {
+    this.#base = "hidden";
+    this.#question = undefined;
+    this.#emit();
+  }
+
+  setInterruptHandler(handler: (() => void) | undefined): void {
+    this.#onInterrupt = handler;
+  }
+
+  // --- input ---
+
+  /** Waits for the next line (Enter), or for the user to leave (Ctrl+C, Ctrl+D on an empty line). */
+  readInput(): Promise<InputResult> {
+    const queued = this.#queued;
+    if (queued !== undefined && !this.#pendingInput) {
+      this.#queued = undefined;
+      this.#emit();
+      return Promise.resolve({ kind: "line", text: queued });
+    }
+    if (!this.#pendingInput) {
+      let resolve!: (result: InputResult) => void;
+      const promise = new Promise<InputResult>((done) => (resolve = done));
+      this.#pendingInput = { promise, resolve };
+    }
+    if (this.#base !== "hidden") this.#base = "input";
+    this.#editedAt = Date.now();
+    this.#emit();
+    return this.#pendingInput.promise;
+  }
+
+  /** Resolves a pending readInput as if the user had left (SIGTERM, SIGHUP). */
+  cancelInput(via: "ctrl-c" | "ctrl-d" = "ctrl-c"): void {
+    this.#finishInput({ kind: "exit", via });
+  }
+
+  // --- questions (serialised: parallel tools and sub-agents ask one at a time) ---
+
+  confirm(question: string, options: { allowStop?: boolean; signal?: AbortSignal } = {}): Promise<AskAnswer> {
+    return this.#enqueue(
+      () =>
+        new Promise<AskAnswer>((resolve) => {
+          const allowStop = options.allowStop ?? false;
+          const finish = (answer: AskAnswer) => {
+            options.signal?.removeEventListener("abort", onAbort);
+            if (this.#question?.kind === "confirm" && this.#question.answer === finish) this.#question = undefined;
+            const label = answer === "yes" ? t("answerYes") : answer === "stop" ? t("answerStop") : t("answerNo");
+            this.add({ kind: "answered", question, answer: label });
+            resolve(answer);
+          };
+          const onAbort = () => finish("no");
+          if (options.signal?.aborted) return finish("no");
+          options.signal?.addEventListener("abort", onAbort, { once: true });
+          this.#question = { kind: "confirm", question, allowStop, answer: finish };
+          this.#emit();
+        }),
+    );
+  }
+
+  select(title: string, choices: readonly SelectChoice[], signal?: AbortSignal): Promise<number | undefined> {
+    return this.#enqueue(
+      () =>
+        new Promise<number | undefined>((resolve) => {
+          const finish = (index: number | undefined) => {
+            signal?.removeEventListener("abort", onAbort);
+            if (this.#question?.kind === "select" && this.#question.answer === finish) this.#question = undefined;
+            const choice = index === undefined ? undefined : choices[index];
+            if (choice) this.add({ kind: "answered", question: title, answer: choice.label });
+            else this.#emit();
+            resolve(choice ? index : undefined);
+          };
+          const onAbort = () => finish(undefined);
+          if (signal?.aborted || choices.length === 0) return finish(undefined);
+          signal?.addEventListener("abort", onAbort, { once: true });
+          this.#question = { kind: "select", title, choices, index: 0, answer: finish };
+          this.#emit();
+        }),
+    );
+  }
+
+  /** Bracketed paste: the text goes in as is, new lines included (seed § 15.5: multi-line paste kept). */
+  paste(text: string): void {
+    if (this.#question || this.#base === "hidden") return;
+    this.#setEditor(insert(this.#editor, text.replace(/\r\n?/g, "\n")));
+  }
+
+  handleKey(key: KeyPress): void {
+    const question = this.#question;
+    if (question?.kind === "confirm") return this.#confirmKey(question, key);
+    if (question?.kind === "select") return this.#selectKey(question, key);
+    if (this.#base === "busy") {
+      if (isCtrl(key, "c")) return this.#onInterrupt?.();
+      // Type-ahead: what is typed during a turn waits in the box; Enter queues it as the next input.
+      if (key.return && !key.meta) return this.#queue();
+      if (!isCtrl(key, "d")) this.#inputKey(key);
+      return;
+    }
+    if (this.#base === "input") this.#inputKey(key);
+  }
+
+  // --- internals ---
+
+  #inputKey(key: KeyPress): void {
+    const editor = this.#editor;
+    if (isCtrl(key, "c")) return this.#finishInput({ kind: "exit", via: "ctrl-c" });
+    if (isCtrl(key, "d")) {
+      if (editor.text === "") return this.#finishInput({ kind: "exit", via: "ctrl-d" });
+      return this.#setEditor(deleteForward(editor));
+    }
+    if (key.return) {
+      // Alt+Enter adds a line; Enter sends.
+      if (key.meta) return this.#setEditor(insert(editor, "\n"));
+      return this.#submit(editor.text);
+    }
+    if (key.upArrow) {
+      const previous = this.history.up(editor.text);
+      if (previous !== undefined) this.#setEditor(editorOf(previous));
+      return;
+    }
+    if (key.downArrow) {
+      const next = this.history.down();
+      if (next !== undefined) this.#setEditor(editorOf(next));
+      return;
+    }
+    if (key.leftArrow) return this.#setEditor(moveLeft(editor));
+    if (key.rightArrow) return this.#setEditor(moveRight(editor));
+    if (key.home || isCtrl(key, "a")) return this.#setEditor(moveHome(editor));
+    if (key.end || isCtrl(key, "e")) return this.#setEditor(moveEnd(editor));
+    if (isCtrl(key, "u")) return this.#setEditor(killToLineStart(editor));
+    if (isCtrl(key, "w")) return this.#setEditor(deleteWordBackward(editor));
+    if (key.backspace) return this.#setEditor(deleteBackward(editor));
+    if (key.delete) return this.#setEditor(deleteForward(editor));
+    if (key.ctrl || key.escape || key.tab || key.pageUp || key.pageDown || key.meta) return;
+    this.#typed(key.input);
+  }
+
+  /** Typed text; a chunk with a carriage return (fast typing, a paste without bracketed mode) sends its first line. */
+  #typed(input: string): void {
+    if (input === "") return;
+    const cut = input.search(/[\r\n]/);
+    if (cut === -1) return this.#setEditor(insert(this.#editor, input));
+    const first = insert(this.#editor, input.slice(0, cut));
+    const rest = input.slice(cut + 1).replace(/^\n/, "");
+    if (this.#base === "input") this.#submit(first.text);
+    else {
+      this.#editor = first;
+      this.#queue();
+    }
+    // What followed the line is kept for the next input, as a terminal's type-ahead would.
+    if (rest !== "") this.#editor = editorOf(rest.replace(/[\r\n]+$/, ""));
+  }
+
+  #queue(): void {
+    const text = this.#editor.text;
+    if (text.trim() === "" || this.#queued !== undefined) return;
+    this.history.push(text);
+    this.#queued = text;
+    this.#editor = EMPTY_EDITOR;
+    this.#emit();
+  }
+
+  #submit(text: string): void {
+    if (text.trim() === "") return;
+    this.history.push(text);
+    this.#editor = EMPTY_EDITOR;
+    this.#finishInput({ kind: "line", text });
+  }
+
+  #finishInput(result: InputResult): void {
+    const pending = this.#pendingInput;
+    if (!pending) return;
+    this.#pendingInput = undefined;
+    if (this.#base === "input") this.#base = "busy";
+    this.#emit();
+    pending.resolve(result);
+  }
+
+  #confirmKey(question: Extract<Question, { kind: "confirm" }>, key: KeyPress): void {
+    const input = key.input.toLowerCase();
+    // Both `o` (oui) and `y` (yes) mean yes in either language; Enter alone is ignored (seed § 15.5).
+    if (!key.ctrl && (input === "o" || input === "y")) return question.answer("yes");
+    if (key.escape || isCtrl(key, "c") || (!key.ctrl && input === "n")) return question.answer("no");
+    if (!key.ctrl && input === "s" && question.allowStop) return question.answer("stop");
+  }
+
+  #selectKey(question: Extract<Question, { kind: "select" }>, key: KeyPress): void {
+    const last = question.choices.length - 1;
+    const move = (index: number) => {
+      question.index = Math.max(0, Math.min(last, index));
+      this.#emit();
+    };
+    if (key.upArrow || (!key.ctrl && key.input === "k")) return move(question.index - 1);
+    if (key.downArrow || (!key.ctrl && key.input === "j")) return move(question.index + 1);
+    if (key.pageUp) return move(question.index - 10);
+    if (key.pageDown) return move(question.index + 10);
+    if (key.home) return move(0);
+    if (key.end) return move(last);
+    if (key.return) return question.answer(question.index);
+    if (key.escape || isCtrl(key, "c")) return question.answer(undefined);
+  }
+
+  #promptView(): PromptView {
+    const question = this.#question;
+    if (question?.kind === "confirm") return { kind: "confirm", question: question.question, allowStop: question.allowStop };
+    if (question?.kind === "select") return { kind: "select", title: question.title, choices: question.choices, index: question.index };
+    return { kind: this.#base };
+  }
+
+  #setEditor(editor: EditorState): void {
+    this.#editor = editor;
+    this.#editedAt = Date.now();
+    this.#emit();
+  }
+
+  #enqueue<T>(run: () => Promise<T>): Promise<T> {
+    return this.#questions.run(run);
+  }
+
+  /**
+   * Tells the components. Streaming deltas are coalesced into one frame per `streamFrameMs`; everything else is
+   * drawn at once (and carries the pending text with it).
+   */
+  #emit(urgent = true): void {
+    this.#snapshot = undefined;
+    if (!urgent) {
+      this.#timer ??= setTimeout(() => this.#flush(), this.#streamFrameMs);
+      return;
+    }
+    this.#flush();
+  }
+
+  #flush(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+function isCtrl(key: KeyPress, letter: string): boolean {
+  return Boolean(key.ctrl) && key.input.toLowerCase() === letter;
+}
+
+/** The first `limit` characters, and how many more there were. */
+export function preview(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  return `${text.slice(0, limit)}\n${t("toolResultMore", { count: text.length - limit })}`;
+}

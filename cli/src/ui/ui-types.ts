@@ -1,0 +1,68 @@
+import type { LogEntry } from "./log-entry.ts";
+import type { EditorState } from "./line-editor.ts";
+
+/** What the UIStore exposes to the components and takes from the keyboard. */
+/** A key as the store understands it: Ink's `Key` fits, tests build their own. */
+export interface KeyPress {
+  input: string;
+  upArrow?: boolean;
+  downArrow?: boolean;
+  leftArrow?: boolean;
+  rightArrow?: boolean;
+  return?: boolean;
+  escape?: boolean;
+  ctrl?: boolean;
+  meta?: boolean;
+  backspace?: boolean;
+  delete?: boolean;
+  tab?: boolean;
+  home?: boolean;
+  end?: boolean;
+  pageUp?: boolean;
+  pageDown?: boolean;
+}
+
+export type InputResult = { kind: "line"; text: string } | { kind: "exit"; via: "ctrl-c" | "ctrl-d" };
+
+export interface SelectChoice {
+  label: string;
+  hint?: string;
+}
+
+/** What the input zone shows: the input box, the greyed box of a turn, a question, a list, or nothing. */
+export type PromptView =
+  | { kind: "input" }
+  | { kind: "busy" }
+  | { kind: "confirm"; question: string; allowStop: boolean }
+  | { kind: "select"; title: string; choices: readonly SelectChoice[]; index: number }
+  | { kind: "hidden" };
+
+export interface ContextUsage {
+  tokens: number;
+  max?: number;
+}
+
+export interface ToolsRunning {
+  names: string[];
+  done: number;
+}
+
+export interface UISnapshot {
+  /** Entries not yet handed to <Static>; once rendered they are acknowledged and dropped. */
+  readonly entries: readonly LogEntry[];
+  /** Changes when acknowledged entries are dropped, so that <Static> starts over with the rest. */
+  readonly staticKey: number;
+  /** The model's text being streamed, raw (formatted once complete). */
+  readonly streaming: string;
+  readonly thinking: boolean;
+  readonly tools: ToolsRunning | null;
+  /** A label for the status line while something other than the model works (`withSpinner`). */
+  readonly activity: string | undefined;
+  readonly prompt: PromptView;
+  readonly editor: EditorState;
+  /** A line sent with Enter during a turn: it is the next input, as soon as the turn ends. */
+  readonly queued: string | undefined;
+  /** When the input box last changed (epoch ms): its spinner rests a while after, see InputBox. */
+  readonly editedAt: number;
+  readonly context: ContextUsage | undefined;
+}

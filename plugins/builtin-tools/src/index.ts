@@ -1,0 +1,45 @@
+import { definePlugin } from "@maia/kernel";
+import { forgetFilesSeen, markFileSeen, markFileSeenFromDisk } from "./files-seen.ts";
+import { todosOf } from "./todo-tool.ts";
+import { createBuiltinTools } from "./tools.ts";
+
+const PLUGIN_NAME = "builtin-tools";
+
+/** What other plugins may call (the `@` references plugin marks the files it injects as seen). */
+export interface BuiltinToolsApi {
+  markFileSeen: typeof markFileSeen;
+  markFileSeenFromDisk: typeof markFileSeenFromDisk;
+  todosOf: typeof todosOf;
+}
+
+const api: BuiltinToolsApi = { markFileSeen, markFileSeenFromDisk, todosOf };
+
+/**
+ * The builtin tools of seed § 8 — Read, Glob, Grep, Write, Edit, Bash, TodoWrite, WebFetch, CurrentModel —
+ * offered to every session in that order. Each session gets its own tool objects (they know its home folder)
+ * and keeps its own record of the files the model has seen, in the session state.
+ */
+export default definePlugin<Record<string, never>, BuiltinToolsApi>({
+  name: PLUGIN_NAME,
+  version: "1.0.0",
+  kernel: "^1.0.0",
+  description: "Builtin tools: Read, Glob, Grep, Write, Edit, Bash, TodoWrite, WebFetch, CurrentModel",
+  apply(context) {
+    context.hooks.tools.tapPromise(PLUGIN_NAME, async (tools, setup) => [...tools, ...createBuiltinTools({ homeDir: setup.homeDir })]);
+    // The model's memory of file contents goes away with the compacted messages: it must read them again.
+    context.hooks.onCompact.tapPromise(PLUGIN_NAME, async (event) => {
+      forgetFilesSeen(event.session.state);
+      return event;
+    });
+    return api;
+  },
+  api,
+});
+
+export { markFileSeen, markFileSeenFromDisk, forgetFilesSeen, type FileStamp } from "./files-seen.ts";
+export { todosOf, renderTodos, type TodoItem, type TodoStatus } from "./todo-tool.ts";
+export { createBuiltinTools } from "./tools.ts";
+// Shared with the `@` references plugin, which must treat files exactly as Read does.
+export { classifyBytes, SNIFF_BYTES, type FileKind } from "./file-kind.ts";
+export { decodeText, detectEncoding, type DecodedText, type TextEncoding } from "./text-codec.ts";
+export { runShell, type ShellStatus, type ShellResult, type ShellOptions } from "./run-shell.ts";

@@ -1,0 +1,125 @@
+import { existsSync } from "node:fs";
+import { StringDecoder } from "node:string_decoder";
+import { execa } from "execa";
+import { OutputCap } from "./output-cap.ts";
+
+export type ShellStatus =
+  | { kind: "exit"; code: number }
+  | { kind: "signal"; signal: string }
+  | { kind: "timeout"; seconds: number }
+  | { kind: "interrupted" }
+  | { kind: "launch_failed"; cause: string };
+
+export interface ShellResult {
+  output: string;
+  status: ShellStatus;
+}
+
+export interface ShellOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  signal?: AbortSignal | undefined;
+  timeoutMs: number;
+  maxChars: number;
+  /** Between SIGTERM and SIGKILL (seed § 8: 1 s). */
+  killGraceMs: number;
+  /** How the middle of an over-long output is replaced. */
+  cutMarker: (omitted: number) => string;
+}
+
+/**
+ * After the shell exits, how long to wait for the output pipe to close. A command that leaves a process in
+ * the background (`server &`) keeps the pipe open; the result must not wait for it.
+ */
+const DRAIN_AFTER_EXIT_MS = 200;
+
+/** bash when the system has it (the syntax models write), else the POSIX shell. */
+export function systemShell(): string {
+  return existsSync("/bin/bash") ? "/bin/bash" : "/bin/sh";
+}
+
+/**
+ * Runs a command line the way the seed's runShell does (§ 8, § 11.2): through the system shell, in its own
+ * process group so that a timeout or an interrupt stops the whole tree (SIGTERM, then SIGKILL after the grace
+ * delay), stdout and stderr merged in the order they were written, the output capped. Never rejects: every
+ * end is a status.
+ *
+ * The merge happens in the child, not here: the outer shell points its stderr at its stdout (`exec 2>&1`)
+ * then replaces itself with a shell running the command unchanged, so both streams share one pipe and keep
+ * their exact order (two pipes read by Node could reorder close writes).
+ */
+export async function runShell(command: string, options: ShellOptions): Promise<ShellResult> {
+  // Interrupted before it started: nothing is run.
+  if (options.signal?.aborted) return { output: "", status: { kind: "interrupted" } };
+  const shell = systemShell();
+  const cap = new OutputCap(options.maxChars);
+  const decoder = new StringDecoder("utf8");
+  const started = execa(shell, ["-c", 'exec 2>&1 && exec "$0" -c "$1"', shell, command], {
+    cwd: options.cwd,
+    env: options.env,
+    extendEnv: false,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "ignore",
+    detached: true,
+    buffer: false,
+    reject: false,
+    cleanup: false,
+    windowsHide: true,
+  });
+  const child = started.nodeChildProcess;
+  const stdout = started.stdout;
+  let collecting = true;
+  stdout?.on("data", (chunk: Buffer) => {
+    if (collecting) cap.push(decoder.write(chunk));
+  });
+
+  let stopReason: "timeout" | "interrupted" | undefined;
+  const timers: NodeJS.Timeout[] = [];
+  const stopTree = (reason: "timeout" | "interrupted") => {
+    if (stopReason || child.pid === undefined) return;
+    stopReason = reason;
+    const pid = child.pid;
+    signalGroup(pid, "SIGTERM");
+    // Not cleared with the other timers: a process that ignores SIGTERM may have let go of the output pipe,
+    // so the result can be ready before the grace delay ends, and that process must still be killed.
+    setTimeout(() => signalGroup(pid, "SIGKILL"), options.killGraceMs).unref();
+  };
+  timers.push(setTimeout(() => stopTree("timeout"), options.timeoutMs));
+  const onAbort = () => stopTree("interrupted");
+  if (options.signal?.aborted) onAbort();
+  else options.signal?.addEventListener("abort", onAbort, { once: true });
+
+  const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null } | { error: Error }>((resolve) => {
+    child.once("exit", (code, signal) => resolve({ code, signal }));
+    child.once("error", (error) => resolve({ error }));
+  });
+  options.signal?.removeEventListener("abort", onAbort);
+  if (stdout && !stdout.closed) {
+    const closed = new Promise<void>((resolve) => stdout.once("close", () => resolve()));
+    const grace = stopReason ? options.killGraceMs + DRAIN_AFTER_EXIT_MS : DRAIN_AFTER_EXIT_MS;
+    await Promise.race([closed, new Promise<void>((resolve) => timers.push(setTimeout(resolve, grace)))]);
+  }
+  for (const timer of timers) clearTimeout(timer);
+  collecting = false;
+  // A background process may still hold the pipe: keep draining it (so it never blocks on a full pipe)
+  // without keeping MAIA alive for it.
+  (stdout as unknown as { unref?: () => void } | null)?.unref?.();
+  void started.catch(() => undefined);
+  cap.push(decoder.end());
+
+  const output = cap.result(options.cutMarker);
+  if ("error" in ended) return { output, status: { kind: "launch_failed", cause: ended.error.message } };
+  if (stopReason === "timeout") return { output, status: { kind: "timeout", seconds: Math.round(options.timeoutMs / 1000) } };
+  if (stopReason === "interrupted") return { output, status: { kind: "interrupted" } };
+  if (ended.signal) return { output, status: { kind: "signal", signal: ended.signal } };
+  return { output, status: { kind: "exit", code: ended.code ?? 0 } };
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // The group is already gone.
+  }
+}

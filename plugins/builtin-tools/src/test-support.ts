@@ -1,0 +1,69 @@
+import { mkdtemp, readFile, realpath } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { validatorFor, type AnyTool, type ToolContext, type ToolOutput } from "@maia/kernel";
+import { createBuiltinTools, DEFAULT_LIMITS, type ToolLimits } from "./tools.ts";
+
+/**
+ * Helpers for this package's tests (not shipped behaviour): real temporary folders, the real tools, and the
+ * same input preparation the kernel applies (normalizeInput, then the JSON Schema with its defaults).
+ */
+export async function tempFolder(prefix = "maia-tools-"): Promise<string> {
+  // realpath: macOS-style /tmp symlinks would make displayed paths differ from the ones tests build.
+  return realpath(await mkdtemp(path.join(os.tmpdir(), prefix)));
+}
+
+export interface Harness {
+  cwd: string;
+  homeDir: string;
+  context: ToolContext;
+  warnings: string[];
+  tools: Record<string, AnyTool>;
+  /** Runs a tool as the kernel would; returns its text and whether it is an error. */
+  run(name: string, input: Record<string, unknown>, overrides?: Partial<ToolContext>): Promise<{ text: string; isError: boolean }>;
+}
+
+export async function harness(options: { cwd?: string; homeDir?: string; limits?: ToolLimits } = {}): Promise<Harness> {
+  const cwd = options.cwd ?? (await tempFolder());
+  const homeDir = options.homeDir ?? (await tempFolder("maia-home-"));
+  const warnings: string[] = [];
+  const context: ToolContext = { cwd, state: new Map(), warn: (message) => warnings.push(message), env: { ...process.env, HOME: homeDir }, model: "fake-model" };
+  const tools = Object.fromEntries(createBuiltinTools({ homeDir }, options.limits ?? DEFAULT_LIMITS).map((tool) => [tool.spec.name, tool]));
+  return {
+    cwd,
+    homeDir,
+    context,
+    warnings,
+    tools,
+    async run(name, raw, overrides = {}) {
+      const tool = tools[name];
+      if (!tool) throw new Error(`no tool ${name}`);
+      const input = structuredClone(tool.normalizeInput ? tool.normalizeInput(raw) : raw);
+      const validate = validatorFor(tool.spec.inputSchema);
+      if (!validate(input)) return { text: `invalid input: ${JSON.stringify(validate.errors)}`, isError: true };
+      const output: ToolOutput = await tool.execute(input, { ...context, ...overrides });
+      return typeof output === "string" ? { text: output, isError: false } : { text: output.content, isError: output.isError };
+    },
+  };
+}
+
+/** Whether a process still runs (a zombie waiting to be reaped counts as gone). */
+export async function processAlive(pid: number): Promise<boolean> {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+  return !/^\d+ \(.*\) Z/.test(stat);
+}
+
+/** Polls until `condition` holds or `ms` pass; returns the last answer. */
+export async function eventually(condition: () => boolean | Promise<boolean>, ms = 3000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return condition();
+}

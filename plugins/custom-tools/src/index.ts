@@ -1,0 +1,42 @@
+import { definePlugin } from "@maia/kernel";
+import { createCustomTool } from "./custom-tool.ts";
+import { loadCustomTools, type LoadOptions, type LoadResult } from "./load-tools.ts";
+import { t } from "./messages.ts";
+
+const PLUGIN_NAME = "custom-tools";
+
+export interface CustomToolsApi {
+  /** Reads the definitions from disk, as each new session does (sub-agents reload them the same way). */
+  load(options: LoadOptions): Promise<LoadResult>;
+}
+
+const api: CustomToolsApi = { load: loadCustomTools };
+
+/**
+ * Custom tools (seed § 10): each `.maia/tools/<folder>/TOOL.json` of the project or the user becomes a tool that
+ * runs a program without a shell. They are read again whenever a session is built — start-up, /clear, /new —
+ * so a fixed definition is picked up without restarting MAIA.
+ */
+export default definePlugin<Record<string, never>, CustomToolsApi>({
+  name: PLUGIN_NAME,
+  version: "1.0.0",
+  kernel: "^1.0.0",
+  description: "Custom tools: programs declared in .maia/tools/<name>/TOOL.json, run without a shell",
+  apply(context) {
+    context.hooks.tools.tapPromise(PLUGIN_NAME, async (tools, setup) => {
+      const loaded = await loadCustomTools({ cwd: setup.cwd, homeDir: setup.homeDir, taken: tools.map((tool) => tool.spec.name) });
+      for (const warning of loaded.warnings) context.log.warn(warning);
+      if (loaded.tools.length > 0) {
+        context.log.info(t("loaded", { list: loaded.tools.map((tool) => `  ${tool.definition.name}`).join("\n") }));
+      }
+      return [...tools, ...loaded.tools.map((tool) => createCustomTool(tool.definition))];
+    });
+    return api;
+  },
+  api,
+});
+
+export { loadCustomTools, BUILTIN_TOOL_NAMES, type LoadedTool, type LoadResult, type LoadOptions } from "./load-tools.ts";
+export { parseToolDefinition, type ToolDefinition, type ToolParameter, type DefinitionProblem } from "./tool-definition.ts";
+export { createCustomTool } from "./custom-tool.ts";
+export { TOOL_SCHEMA } from "./tool-schema.ts";

@@ -1,0 +1,97 @@
+import { open, readdir, stat } from "node:fs/promises";
+import path from "node:path";
+// Imported by path until @maia/plugin-builtin-tools exports them (see README-section.md): `@` must call a file
+// binary, an image or text exactly as Read does.
+import { classifyBytes, decodeText, SNIFF_BYTES } from "@maia/plugin-builtin-tools";
+import { t } from "./messages.ts";
+
+/** Seed § 23: 2 MB per file, 50,000 characters per file, 150,000 per input, 200 folder entries. */
+export const FILE_REF_LIMITS = {
+  maxFileBytes: 2 * 1024 * 1024,
+  maxFileChars: 50_000,
+  maxInputChars: 150_000,
+  maxFolderEntries: 200,
+};
+
+export type FileRefLimits = typeof FILE_REF_LIMITS;
+
+export type LoadedReference =
+  | { kind: "missing" }
+  | { kind: "failed"; cause: string }
+  | { kind: "special" }
+  | { kind: "too_large"; size: number }
+  | { kind: "binary"; what: string }
+  | { kind: "folder"; entries: string[]; total: number }
+  /** `bytes` and `stamp` are what was read, for the record of files the model has seen. */
+  | { kind: "file"; text: string; size: number; bytes: Uint8Array; stamp: { size: number; mtimeMs: number } };
+
+/** Where a referenced path points: `~` is the home folder, an absolute path stays, the rest is relative to the launch folder. */
+export function resolveReferencePath(given: string, cwd: string, homeDir: string): string {
+  if (given === "~") return path.resolve(homeDir);
+  if (given.startsWith("~/")) return path.resolve(homeDir, given.slice(2));
+  return path.resolve(cwd, given);
+}
+
+/** How a path is shown: relative to the launch folder inside it, absolute outside (as the tools show paths). */
+export function displayPath(absolute: string, cwd: string, folder = false): string {
+  const relative = path.relative(cwd, absolute);
+  const outside = relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
+  const shown = relative === "" ? "." : outside ? absolute : relative.split(path.sep).join("/");
+  return folder && !shown.endsWith("/") ? `${shown}/` : shown;
+}
+
+function causeOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** Reads what a reference names, within the limits; never throws (every problem is a kind). */
+export async function loadReference(absolute: string, limits: FileRefLimits = FILE_REF_LIMITS): Promise<LoadedReference> {
+  let stats;
+  try {
+    stats = await stat(absolute);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // ENAMETOOLONG and EINVAL: a long word or odd text after an @ is not a file either.
+    if (code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG" || code === "EINVAL") return { kind: "missing" };
+    return { kind: "failed", cause: causeOf(error) };
+  }
+  if (stats.isDirectory()) return listFolder(absolute, limits);
+  // A FIFO or a device could block forever or never end.
+  if (!stats.isFile()) return { kind: "special" };
+  if (stats.size > limits.maxFileBytes) return { kind: "too_large", size: stats.size };
+
+  let handle;
+  try {
+    handle = await open(absolute, "r");
+  } catch (error) {
+    return { kind: "failed", cause: causeOf(error) };
+  }
+  try {
+    const current = await handle.stat();
+    if (current.size > limits.maxFileBytes) return { kind: "too_large", size: current.size };
+    const bytes = await handle.readFile();
+    const kind = classifyBytes(bytes.subarray(0, SNIFF_BYTES));
+    if (kind.kind === "image") return { kind: "binary", what: t("image", { format: kind.format }) };
+    if (kind.kind === "binary") return { kind: "binary", what: kind.format ?? t("binaryUnknown") };
+    return { kind: "file", text: decodeText(bytes).text, size: bytes.byteLength, bytes, stamp: { size: current.size, mtimeMs: current.mtimeMs } };
+  } catch (error) {
+    return { kind: "failed", cause: causeOf(error) };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function listFolder(absolute: string, limits: FileRefLimits): Promise<LoadedReference> {
+  let entries;
+  try {
+    entries = await readdir(absolute, { withFileTypes: true });
+  } catch (error) {
+    return { kind: "failed", cause: causeOf(error) };
+  }
+  const names = entries
+    .map((entry) => ({ name: entry.name, folder: entry.isDirectory() }))
+    .sort((a, b) => Number(b.folder) - Number(a.folder) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((entry) => (entry.folder ? `${entry.name}/` : entry.name));
+  return { kind: "folder", entries: names.slice(0, limits.maxFolderEntries), total: names.length };
+}

@@ -1,0 +1,111 @@
+import { mkdir, mkdtemp, readFile, readdir, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { NO_INTERACTION, setActiveLocale } from "@maia/kernel";
+import { scriptedInteraction } from "@maia/kernel/testing";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { approvalStorePath, isApproved, rememberApproval } from "./approvals.ts";
+import { blockedProjectServers, type ApprovalContext } from "./approve-project.ts";
+import { loadMcpConfig, projectConfigPath } from "./load-config.ts";
+
+beforeAll(() => setActiveLocale("en"));
+afterAll(() => setActiveLocale(undefined));
+
+let home: string;
+let cwd: string;
+beforeEach(async () => {
+  home = await mkdtemp(path.join(os.tmpdir(), "maia-home-"));
+  cwd = await mkdtemp(path.join(os.tmpdir(), "maia-cwd-"));
+});
+
+async function project(servers: Record<string, unknown>) {
+  const file = projectConfigPath(cwd);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify({ mcpServers: servers }));
+  return loadMcpConfig({ homeDir: home, cwd, env: {} });
+}
+
+describe("the approval store (~/.maia/mcp-approvals.json)", () => {
+  it("remembers a file for its exact content", async () => {
+    const file = path.join(cwd, "mcp.json");
+    expect(await isApproved(home, file, "h1")).toEqual({ approved: false });
+    await rememberApproval(home, file, "h1");
+    expect(await isApproved(home, file, "h1")).toEqual({ approved: true });
+    expect(await isApproved(home, file, "h2")).toEqual({ approved: false });
+    expect(await isApproved(home, path.join(home, "other.json"), "h1")).toEqual({ approved: false });
+  });
+
+  it("is written atomically, readable by the user only, keeping earlier approvals", async () => {
+    await rememberApproval(home, "/a/mcp.json", "1");
+    await rememberApproval(home, "/b/mcp.json", "2");
+    const store = approvalStorePath(home);
+    expect(JSON.parse(await readFile(store, "utf8"))).toEqual({ approved: { "/a/mcp.json": "1", "/b/mcp.json": "2" } });
+    expect((await stat(store)).mode & 0o777).toBe(0o600);
+    expect((await readdir(path.dirname(store))).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("a broken store approves nothing and says so; the next approval repairs it", async () => {
+    await mkdir(path.dirname(approvalStorePath(home)), { recursive: true });
+    await writeFile(approvalStorePath(home), "{ not json");
+    expect(await isApproved(home, "/a", "1")).toEqual({ approved: false, invalid: true });
+    await rememberApproval(home, "/a", "1");
+    expect(await isApproved(home, "/a", "1")).toEqual({ approved: true });
+  });
+});
+
+describe("project servers wait for approval", () => {
+  const context = (over: Partial<ApprovalContext>): ApprovalContext & { warnings: string[] } => {
+    const warnings: string[] = [];
+    return { homeDir: home, allowRules: [], interaction: NO_INTERACTION, refused: new Map(), warn: (m) => warnings.push(m), warnings, ...over };
+  };
+
+  it("headless: refused, with the way out in the reason", async () => {
+    const config = await project({ tool: { command: "node", args: ["x.js"] } });
+    const blocked = await blockedProjectServers(config.servers, config.files, context({}));
+    expect(blocked.get("tool")).toBe(
+      `not approved: the project file ${projectConfigPath(cwd)} starts programs; approve it in an interactive session, or pass --allow 'Mcp(tool)'`,
+    );
+  });
+
+  it("headless with --allow 'Mcp(tool)': that server starts; Mcp(*) is not enough", async () => {
+    const config = await project({ tool: { command: "node" }, other: { command: "node" } });
+    const blocked = await blockedProjectServers(config.servers, config.files, context({ allowRules: ["Mcp(tool)", "Mcp(*)"] }));
+    expect([...blocked.keys()]).toEqual(["other"]);
+  });
+
+  it("interactive: asks once, showing the commands as written; yes is remembered until the file changes", async () => {
+    let config = await project({ tool: { command: "node", args: ["${SCRIPT}"] } });
+    const interaction = scriptedInteraction(["yes"]);
+    expect((await blockedProjectServers(config.servers, config.files, context({ interaction }))).size).toBe(0);
+    expect(interaction.questions).toEqual([
+      `The project file ${projectConfigPath(cwd)} declares MCP servers that MAIA would start:\n  • tool: node \${SCRIPT}\nStart them? (remembered until the file changes)`,
+    ]);
+    const again = scriptedInteraction([]);
+    expect((await blockedProjectServers(config.servers, config.files, context({ interaction: again }))).size).toBe(0);
+    expect(again.questions).toEqual([]);
+
+    config = await project({ tool: { command: "node", args: ["evil.js"] } });
+    const changed = scriptedInteraction(["no"]);
+    const blocked = await blockedProjectServers(config.servers, config.files, context({ interaction: changed }));
+    expect(changed.questions).toHaveLength(1);
+    expect(blocked.get("tool")).toBe("not approved (refused for this session)");
+  });
+
+  it("a refusal is not asked again in the same process, unless the user asks (/mcp reconnect)", async () => {
+    const config = await project({ tool: { command: "node" } });
+    const refused = new Map<string, string>();
+    await blockedProjectServers(config.servers, config.files, context({ interaction: scriptedInteraction(["no"]), refused }));
+    const quiet = scriptedInteraction(["yes"]);
+    expect((await blockedProjectServers(config.servers, config.files, context({ interaction: quiet, refused }))).size).toBe(1);
+    expect(quiet.questions).toEqual([]);
+    const asked = scriptedInteraction(["yes"]);
+    expect((await blockedProjectServers(config.servers, config.files, context({ interaction: asked, refused }), true)).size).toBe(0);
+  });
+
+  it("servers of the user's file never need approval", async () => {
+    await mkdir(path.join(home, ".maia"), { recursive: true });
+    await writeFile(path.join(home, ".maia", "mcp.json"), JSON.stringify({ mcpServers: { mine: { command: "node" } } }));
+    const config = await loadMcpConfig({ homeDir: home, cwd, env: {} });
+    expect((await blockedProjectServers(config.servers, config.files, context({}))).size).toBe(0);
+  });
+});

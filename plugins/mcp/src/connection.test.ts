@@ -1,0 +1,237 @@
+import { mkdtemp, readFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { setActiveLocale } from "@maia/kernel";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { McpConnection } from "./connection.ts";
+import { parseServerEntry } from "./parse-server.ts";
+import type { McpServerConfig } from "./server-config.ts";
+import {
+  everythingStdio,
+  freePort,
+  isRunning,
+  startEverything,
+  startSilentHttpServer,
+  testServer,
+  waitFor,
+  type RunningEverything,
+} from "./test-support.ts";
+
+beforeAll(() => setActiveLocale("en"));
+afterAll(() => setActiveLocale(undefined));
+
+function config(key: string, entry: Record<string, unknown>): McpServerConfig {
+  const outcome = parseServerEntry(entry, { key, origin: "user", file: "mcp.json", cwd: process.cwd(), env: process.env, fieldLine: () => undefined });
+  if (outcome.kind !== "server") throw new Error(`bad entry: ${outcome.warnings.join("; ")}`);
+  return outcome.server;
+}
+
+const open: McpConnection[] = [];
+async function connect(key: string, entry: Record<string, unknown>): Promise<McpConnection> {
+  const connection = new McpConnection(config(key, entry), process.env);
+  open.push(connection);
+  await connection.connect();
+  return connection;
+}
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((connection) => connection.close()));
+});
+
+describe("server-everything over each transport", () => {
+  let running: RunningEverything | undefined;
+  afterEach(async () => {
+    await running?.stop();
+    running = undefined;
+  });
+
+  it("stdio: connects, lists echo and get-sum, and calls them", async () => {
+    const connection = await connect("everything", everythingStdio());
+    expect(connection.state).toBe("ok");
+    expect(connection.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["echo", "get-sum"]));
+    expect(await connection.callTool("echo", { message: "hi" })).toEqual({ content: "Echo: hi", isError: false });
+    expect(await connection.callTool("get-sum", { a: 2, b: 40 })).toEqual({ content: "The sum of 2 and 40 is 42.", isError: false });
+  });
+
+  it("streamableHttp: connects, calls, and ends its HTTP session with a DELETE on close", async () => {
+    running = await startEverything("streamableHttp");
+    const connection = await connect("everything", { url: running.url });
+    expect(connection.state).toBe("ok");
+    expect(await connection.callTool("echo", { message: "over http" })).toEqual({ content: "Echo: over http", isError: false });
+    await connection.close();
+    await waitFor(() => running?.stdout().includes("Received session termination request") ?? false);
+  });
+
+  it("an HTTP server that goes away mid-session: the call answers why, and the server is failed", async () => {
+    running = await startEverything("streamableHttp");
+    const connection = await connect("everything", { url: running.url });
+    expect(connection.state).toBe("ok");
+    await running.stop();
+    const result = await connection.callTool("echo", { message: "anyone?" });
+    expect(result.isError).toBe(true);
+    expect(result.content).toMatch(/^MCP server "everything" is not available: cannot reach http:\/\/127\.0\.0\.1:\d+\/mcp: .*ECONNREFUSED.*\/mcp reconnect everything\.$/);
+    expect(connection.state).toBe("fail");
+  });
+
+  it("sse (only when type says so): connects and calls", async () => {
+    running = await startEverything("sse");
+    const connection = await connect("legacy", { type: "sse", url: running.url });
+    expect(connection.state).toBe("ok");
+    expect(await connection.callTool("get-sum", { a: 1, b: 2 })).toEqual({ content: "The sum of 1 and 2 is 3.", isError: false });
+  });
+
+  it("an error answer of the server is an error result, and the server stays OK", async () => {
+    const connection = await connect("everything", everythingStdio());
+    const result = await connection.callTool("echo", { message: 3 });
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain("expected string");
+    expect(connection.state).toBe("ok");
+  });
+});
+
+describe("failures", () => {
+  it("a server that never answers fails after its timeout, and its process is ended", async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), "maia-mcp-"));
+    const pidFile = path.join(folder, "pid");
+    const started = Date.now();
+    const connection = await connect("mute", { ...testServer("--silent", "--pid-file", pidFile), timeout: 0.5 });
+    expect(connection.state).toBe("fail");
+    expect(connection.reason).toBe("no answer within 0.5 s");
+    expect(Date.now() - started).toBeLessThan(5000);
+    const pid = Number(await readFile(pidFile, "utf8"));
+    await waitFor(() => !isRunning(pid));
+  });
+
+  it("an HTTP server that never answers fails after its timeout", async () => {
+    const silent = await startSilentHttpServer();
+    try {
+      const connection = await connect("mute", { url: silent.url, timeout: 0.5 });
+      expect(connection.state).toBe("fail");
+      expect(connection.reason).toBe("no answer within 0.5 s");
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it("an SSE server that never sends its endpoint fails after its timeout", async () => {
+    const silent = await startSilentHttpServer();
+    try {
+      const connection = await connect("mute", { type: "sse", url: silent.url, timeout: 0.5 });
+      expect(connection.state).toBe("fail");
+      expect(connection.reason).toBe("no answer within 0.5 s");
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it("a URL where nothing listens fails with the address and the cause, never the query string", async () => {
+    const port = await freePort();
+    const connection = await connect("nowhere", { url: `http://127.0.0.1:${port}/mcp?token=secret` });
+    expect(connection.state).toBe("fail");
+    expect(connection.reason).toMatch(new RegExp(`^cannot reach http://127\\.0\\.0\\.1:${port}/mcp: .*ECONNREFUSED`));
+    expect(connection.reason).not.toContain("secret");
+  });
+
+  it("a host that does not exist fails with the address and the cause", async () => {
+    const connection = await connect("nowhere", { type: "sse", url: "http://no-such-host.invalid/sse" });
+    expect(connection.state).toBe("fail");
+    expect(connection.reason).toMatch(/^cannot reach http:\/\/no-such-host\.invalid\/sse: .*(ENOTFOUND|EAI_AGAIN)/);
+  });
+
+  it("HTTP 401: the headers of mcp.json were sent (variables expanded), and the reason says how to give a token", async () => {
+    const seen: Array<string | undefined> = [];
+    const server = createServer((request, response) => {
+      seen.push(request.headers.authorization);
+      response.writeHead(401, { "content-type": "text/plain" }).end("no");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const entry = { url: `http://127.0.0.1:${port}/mcp`, headers: { Authorization: "Bearer ${MCP_TEST_TOKEN}" } };
+      const outcome = parseServerEntry(entry, { key: "locked", origin: "user", file: "mcp.json", cwd: process.cwd(), env: { MCP_TEST_TOKEN: "t0k3n" }, fieldLine: () => undefined });
+      if (outcome.kind !== "server") throw new Error("bad entry");
+      const connection = new McpConnection(outcome.server, process.env);
+      open.push(connection);
+      await connection.connect();
+      expect(seen[0]).toBe("Bearer t0k3n");
+      expect(connection.state).toBe("fail");
+      expect(connection.reason).toBe(
+        `HTTP 401 from http://127.0.0.1:${port}/mcp: access refused (MAIA does not do OAuth: put a token in "headers", e.g. "Authorization": "Bearer \${TOKEN}")`,
+      );
+      expect(connection.reason).not.toContain("t0k3n");
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("HTTP 404 while connecting is a wrong address, said as such", async () => {
+    const server = createServer((_request, response) => response.writeHead(404).end());
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const connection = await connect("wrong", { url: `http://127.0.0.1:${port}/mpc` });
+      expect(connection.reason).toBe(`HTTP 404 from http://127.0.0.1:${port}/mpc`);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("a command that does not exist fails with its name", async () => {
+    const connection = await connect("ghost", { command: "maia-no-such-command-here" });
+    expect(connection.state).toBe("fail");
+    expect(connection.reason).toBe("command not found: maia-no-such-command-here");
+  });
+
+  it("a server that crashes mid-session: the call answers a clear error and the state is fail with its last words", async () => {
+    const connection = await connect("fragile", testServer());
+    expect(connection.state).toBe("ok");
+    const crash = await connection.callTool("crash", {});
+    expect(crash.isError).toBe(true);
+    expect(crash.content).toBe(
+      'MCP server "fragile" is not available: the server process ended: fatal: crashed on purpose. The user can reconnect it with /mcp reconnect fragile.',
+    );
+    expect(connection.state).toBe("fail");
+    const after = await connection.callTool("echo", { text: "still there?" });
+    expect(after).toEqual({ content: crash.content, isError: true });
+  });
+
+  it("a tool call that takes longer than the timeout answers a timeout error; the server stays OK", async () => {
+    const connection = await connect("slowpoke", { ...testServer(), timeout: 3 });
+    expect(connection.state).toBe("ok");
+    const result = await connection.callTool("slow", {});
+    expect(result).toEqual({ content: 'MCP server "slowpoke" did not answer the call of slow within 3 s.', isError: true });
+    expect(connection.state).toBe("ok");
+    expect(await connection.callTool("echo", { text: "ok" })).toEqual({ content: "echo: ok", isError: false });
+  });
+
+  it("Ctrl+C during a call aborts it (the turn's signal)", async () => {
+    const connection = await connect("slowpoke", testServer());
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    await expect(connection.callTool("slow", {}, controller.signal)).rejects.toMatchObject({ name: "AbortError" });
+  });
+});
+
+describe("listing and closing", () => {
+  it("follows tools/list through every page", async () => {
+    const connection = await connect("paged", testServer("--pages", "4"));
+    const names = connection.tools.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(["echo", "page0_a", "page0_b", "page1_a", "page2_b", "page3_a", "page3_b"]));
+    expect(names.filter((name) => name.startsWith("page"))).toHaveLength(8);
+  });
+
+  it("close ends a stdio server that ignores SIGTERM within 3 s", async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), "maia-mcp-"));
+    const pidFile = path.join(folder, "pid");
+    const connection = await connect("stubborn", testServer("--ignore-term", "--pid-file", pidFile));
+    expect(connection.state).toBe("ok");
+    const pid = Number(await readFile(pidFile, "utf8"));
+    const started = Date.now();
+    await connection.close();
+    expect(Date.now() - started).toBeLessThanOrEqual(3500);
+    await waitFor(() => !isRunning(pid), 1000);
+  });
+});

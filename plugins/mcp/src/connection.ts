@@ -1,0 +1,284 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { isAbortError, type JsonSchema } from "@maia/kernel";
+import { describeFailure, withDeadline, type Failure } from "./failure.ts";
+import { t } from "./messages.ts";
+import { forgetChild, isAlive, rememberChild } from "./child-processes.ts";
+import { sdk, type Sdk } from "./sdk.ts";
+import type { McpServerConfig } from "./server-config.ts";
+import { formatToolResult, type FormattedResult } from "./tool-result.ts";
+
+/** Seed § 22: closing (session change, exit, signals) takes at most 3 s, whatever the servers do. */
+export const CLOSE_BUDGET_MS = 3000;
+/** A server that keeps handing out cursors is stopped here; its first tools are kept. */
+export const MAX_TOOL_PAGES = 100;
+/** How much of a stdio server's stderr is kept, to say why it died. */
+const STDERR_TAIL = 2000;
+
+export type ConnectionState = "connecting" | "ok" | "fail" | "closed";
+
+/** A tool as the server lists it. */
+export interface RemoteTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: JsonSchema;
+}
+
+/**
+ * One MCP server for one session, on the official SDK: stdio (a child process), Streamable HTTP or the legacy
+ * SSE transport. `connect` never throws: a failure becomes state `fail` with a reason (seed § 22.3). Every
+ * request, tool calls included, is bounded by the server's timeout; a connection lost later (the process
+ * exits, the HTTP session disappears) turns the state to `fail`, and calls then answer a clear error until a
+ * new connection replaces this one (`/mcp reconnect`).
+ */
+export class McpConnection {
+  readonly config: McpServerConfig;
+  /** Problems worth a WARN that did not fail the connection (too many pages). */
+  readonly warnings: string[] = [];
+  readonly #env: NodeJS.ProcessEnv;
+  #state: ConnectionState = "connecting";
+  #failure: { kind: "ended" } | { kind: "reason"; reason: string } | undefined;
+  #tools: RemoteTool[] = [];
+  #lib: Sdk | undefined;
+  #client: Client | undefined;
+  #transport: Transport | undefined;
+  #pid: number | undefined;
+  #stderr = "";
+  #closing: Promise<void> | undefined;
+  readonly #stop = new AbortController();
+
+  constructor(config: McpServerConfig, env: NodeJS.ProcessEnv) {
+    this.config = config;
+    this.#env = env;
+  }
+
+  get key(): string {
+    return this.config.key;
+  }
+
+  get state(): ConnectionState {
+    return this.#state;
+  }
+
+  /** Why the server failed; for a process that ended, the last line it wrote on stderr. */
+  get reason(): string | undefined {
+    if (!this.#failure) return undefined;
+    if (this.#failure.kind === "reason") return this.#failure.reason;
+    const last = lastLine(this.#stderr);
+    return last ? t("reasonProcessEndedWith", { stderr: last }) : t("reasonProcessEnded");
+  }
+
+  get tools(): readonly RemoteTool[] {
+    return this.#tools;
+  }
+
+  /** The stdio child's process id, while it runs. */
+  get pid(): number | undefined {
+    return this.#pid;
+  }
+
+  async connect(): Promise<void> {
+    const timeout = this.config.timeoutMs;
+    try {
+      const lib = await sdk();
+      this.#lib = lib;
+      const transport = this.#createTransport(lib);
+      const client = new lib.Client({ name: "maia", version: "1.0.0" }, { capabilities: {} });
+      // Errors also surface through the requests they break, with better words; the loss itself is onclose.
+      client.onerror = () => undefined;
+      client.onclose = () => this.#lost();
+      this.#client = client;
+      this.#transport = transport;
+      const attempt = new AbortController();
+      const stop = () => attempt.abort();
+      this.#stop.signal.addEventListener("abort", stop, { once: true });
+      // The SDK bounds `initialize` but not the transport's start (an SSE server that never sends `endpoint`).
+      await withDeadline(client.connect(transport, { timeout, signal: attempt.signal }), timeout, stop);
+      this.#tools = await this.#listTools(client, attempt.signal);
+      this.#stop.signal.removeEventListener("abort", stop);
+      if (this.#state === "connecting") this.#state = "ok";
+    } catch (error) {
+      if (this.#closing) return;
+      this.#fail(this.#lib ? describeFailure(error, this.#lib, this.config, "connect") : { kind: "gone", reason: String(error) });
+      await this.#dispose(CLOSE_BUDGET_MS);
+    }
+  }
+
+  /** One `tools/call`; the result as the model will read it. Only an abort (Ctrl+C) throws. */
+  async callTool(name: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<FormattedResult> {
+    const client = this.#client;
+    const lib = this.#lib;
+    if (this.#state !== "ok" || !client || !lib) return this.#unavailable();
+    try {
+      const result = await client.callTool({ name, arguments: input }, undefined, {
+        timeout: this.config.timeoutMs,
+        ...(signal ? { signal } : {}),
+      });
+      return formatToolResult(result);
+    } catch (error) {
+      if (signal?.aborted) throw isAbortError(error) ? error : Object.assign(new Error("aborted"), { name: "AbortError" });
+      const failure = describeFailure(error, lib, this.config, "call");
+      const seconds = Math.round(this.config.timeoutMs / 100) / 10;
+      if (failure.kind === "timeout") return { content: t("toolTimeout", { key: this.key, tool: name, seconds }), isError: true };
+      if (failure.kind === "rejected") {
+        return { content: t("toolRejected", { key: this.key, tool: name, cause: failure.reason }), isError: true };
+      }
+      // The connection is lost: the server is failed from now on (and /mcp says so).
+      this.#fail(failure);
+      void this.#dispose(CLOSE_BUDGET_MS);
+      return this.#unavailable();
+    }
+  }
+
+  /**
+   * Ends the connection within `budgetMs` (seed § 22: at most 3 s): Streamable HTTP sends the DELETE that ends
+   * its session, SSE closes its stream, a stdio child gets its stdin closed, then SIGTERM, then SIGKILL.
+   */
+  close(budgetMs = CLOSE_BUDGET_MS): Promise<void> {
+    if (!this.#closing) {
+      this.#stop.abort();
+      if (this.#state !== "fail") {
+        this.#state = "closed";
+        this.#failure = { kind: "reason", reason: t("reasonSessionEnded") };
+      }
+      this.#closing = this.#dispose(budgetMs);
+    }
+    return this.#closing;
+  }
+
+  #unavailable(): FormattedResult {
+    const reason = this.reason ?? t("reasonClosed");
+    return { content: t("toolUnavailable", { key: this.key, reason }), isError: true };
+  }
+
+  #fail(failure: Failure): void {
+    if (this.#state === "fail" || this.#state === "closed") return;
+    this.#state = "fail";
+    this.#failure = { kind: "reason", reason: failure.reason };
+  }
+
+  /** The transport closed under us: a stdio process that exited, a stream that ended. */
+  #lost(): void {
+    if (this.#closing || this.#state === "fail" || this.#state === "closed") return;
+    // While connecting over HTTP, the error that broke the attempt says more than "closed": connect() reports it.
+    if (this.#state === "connecting" && this.config.transport.type !== "stdio") return;
+    this.#state = "fail";
+    this.#failure = this.config.transport.type === "stdio" ? { kind: "ended" } : { kind: "reason", reason: t("reasonClosed") };
+    if (this.#pid !== undefined) forgetChild(this.#pid);
+  }
+
+  #createTransport(lib: Sdk): Transport {
+    const config = this.config.transport;
+    if (config.type === "stdio") {
+      // The SDK passes only a few variables (HOME, PATH…) to a server, read from process.env; this session's
+      // values win, so a launch with another HOME or PATH starts its servers with them.
+      const inherited = Object.fromEntries(
+        lib.DEFAULT_INHERITED_ENV_VARS.flatMap((name) => {
+          const value = this.#env[name];
+          return value === undefined || value.startsWith("()") ? [] : [[name, value]];
+        }),
+      );
+      const transport = new lib.StdioClientTransport({
+        command: config.command,
+        args: config.args,
+        env: { ...inherited, ...config.env },
+        cwd: config.cwd,
+        // Piped, never inherited: a server's logs must not draw over the UI.
+        stderr: "pipe",
+      });
+      transport.stderr?.on("data", (chunk: Buffer) => {
+        this.#stderr = (this.#stderr + chunk.toString("utf8")).slice(-STDERR_TAIL);
+      });
+      // Known from the moment it runs, not once `initialize` is answered: a server that never answers must
+      // still be killed at exit.
+      const start = transport.start.bind(transport);
+      transport.start = async () => {
+        await start();
+        this.#trackChild(transport);
+      };
+      return transport;
+    }
+    const requestInit = { headers: config.headers };
+    if (config.type === "sse") return new lib.SSEClientTransport(new URL(config.url), { requestInit });
+    return new lib.StreamableHTTPClientTransport(new URL(config.url), { requestInit });
+  }
+
+  #trackChild(transport: Transport): void {
+    const pid = (transport as { pid?: number | null }).pid;
+    if (typeof pid === "number") {
+      this.#pid = pid;
+      rememberChild(pid);
+    }
+  }
+
+  async #listTools(client: Client, signal: AbortSignal): Promise<RemoteTool[]> {
+    if (!client.getServerCapabilities()?.tools) return [];
+    const tools: RemoteTool[] = [];
+    const cursors = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; ; page += 1) {
+      if (page === MAX_TOOL_PAGES) {
+        this.warnings.push(t("tooManyPages", { key: this.key, pages: MAX_TOOL_PAGES, count: tools.length }));
+        break;
+      }
+      const result = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: this.config.timeoutMs, signal });
+      for (const tool of result.tools) {
+        tools.push({
+          name: tool.name,
+          ...(tool.title === undefined ? {} : { title: tool.title }),
+          ...(tool.description === undefined ? {} : { description: tool.description }),
+          inputSchema: tool.inputSchema as JsonSchema,
+        });
+      }
+      cursor = result.nextCursor;
+      // A cursor seen before would loop for ever: the listing is complete as far as it can be.
+      if (cursor === undefined || cursors.has(cursor)) break;
+      cursors.add(cursor);
+    }
+    return tools;
+  }
+
+  async #dispose(budgetMs: number): Promise<void> {
+    const client = this.#client;
+    const transport = this.#transport;
+    const lib = this.#lib;
+    const pid = this.#pid ?? ((transport as { pid?: number | null } | undefined)?.pid ?? undefined);
+    this.#client = undefined;
+    this.#transport = undefined;
+    const work = (async () => {
+      if (lib && transport instanceof lib.StreamableHTTPClientTransport) await transport.terminateSession().catch(() => undefined);
+      if (client) await client.close().catch(() => undefined);
+      else await transport?.close().catch(() => undefined);
+    })();
+    // The SDK waits 2 s after closing stdin, then 2 s after SIGTERM: too long for our budget, so we escalate
+    // ourselves at a third and two thirds of it.
+    const timers: NodeJS.Timeout[] = [];
+    if (typeof pid === "number") {
+      timers.push(setTimeout(() => signalChild(pid, "SIGTERM"), budgetMs / 3));
+      timers.push(setTimeout(() => signalChild(pid, "SIGKILL"), (2 * budgetMs) / 3));
+    }
+    let expired: NodeJS.Timeout | undefined;
+    await Promise.race([work, new Promise<void>((resolve) => (expired = setTimeout(resolve, budgetMs)))]);
+    clearTimeout(expired);
+    for (const timer of timers) clearTimeout(timer);
+    if (typeof pid === "number") {
+      if (isAlive(pid)) signalChild(pid, "SIGKILL");
+      forgetChild(pid);
+    }
+  }
+}
+
+function signalChild(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+function lastLine(text: string): string {
+  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "");
+  const last = lines.at(-1) ?? "";
+  return last.length > 300 ? `${last.slice(0, 300)}…` : last;
+}

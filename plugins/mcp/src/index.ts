@@ -1,0 +1,156 @@
+import { definePlugin, STAGE, type AgentSession, type PluginContext, type TurnInput } from "@maia/kernel";
+import { blockedProjectServers } from "./approve-project.ts";
+import { loadMcpConfig } from "./load-config.ts";
+import { mcpCommand, type McpView } from "./mcp-command.ts";
+import { t } from "./messages.ts";
+import { cliRules, selectMcpServers, type McpRuleLike, type PermissionRulesApi } from "./rules.ts";
+import type { McpConfigFile } from "./server-config.ts";
+import { SessionServers, type McpServerStatus } from "./session-servers.ts";
+
+const PLUGIN_NAME = "mcp";
+
+/** What front ends and other plugins may call, through `context.plugins.get("mcp")?.api`. */
+export interface McpApi {
+  /** The servers of a session (the latest one by default), once their connections have settled. */
+  status(session?: AgentSession): Promise<McpServerStatus[]>;
+  /** The same, plus the configured servers that were not started and why: the data of `/mcp`. */
+  view(session?: AgentSession): Promise<McpView>;
+  /** `/mcp reconnect <key>`: undefined when the session has no such server. */
+  reconnect(key: string, session?: AgentSession): Promise<McpServerStatus | undefined>;
+}
+
+interface SessionState {
+  servers: SessionServers;
+  notEnabled: string[];
+  disabled: string[];
+  files: McpConfigFile[];
+}
+
+/**
+ * MCP servers (seed § 22) on the official SDK: stdio, Streamable HTTP and legacy SSE. Servers come from
+ * `~/.maia/mcp.json` and, once approved, the project's `.maia/mcp.json`; only those an allow rule
+ * `Mcp(key…)` names are started (§ 22.2). Their tools join the session as `mcp__<key>__<tool>`.
+ *
+ * Connections start in `sessionStart` rather than in the `tools` hook: the approval of a project file needs
+ * the session's interaction port, which `tools` does not receive. `sessionStart` only asks and starts them;
+ * they run in the background, each bounded by its own timeout, and the first `beforeTurn` waits for them, so
+ * the model's first request has every tool while a UI draws without waiting on the network (DESIGN.md).
+ */
+export default definePlugin<Record<string, never>, McpApi>({
+  name: PLUGIN_NAME,
+  version: "1.0.0",
+  kernel: "^1.0.0",
+  description: "MCP servers (~/.maia/mcp.json, approved .maia/mcp.json): stdio, Streamable HTTP, SSE; /mcp",
+  apply(context) {
+    const sessions = new Map<string, SessionState>();
+    let latest: AgentSession | undefined;
+    const refused = new Map<string, string>();
+    const warned = new Set<string>();
+    const warnOnce = (message: string) => {
+      if (warned.has(message)) return;
+      warned.add(message);
+      context.log.warn(message);
+    };
+    const stateOf = (session?: AgentSession) => {
+      const target = session ?? latest;
+      return target ? sessions.get(target.id) : undefined;
+    };
+
+    const api: McpApi = {
+      async status(session) {
+        return (await stateOf(session)?.servers.status()) ?? [];
+      },
+      async view(session) {
+        const state = stateOf(session);
+        if (!state) return { servers: [], notEnabled: [], disabled: [] };
+        return { servers: await state.servers.status(), notEnabled: [...state.notEnabled], disabled: [...state.disabled] };
+      },
+      async reconnect(key, session) {
+        const target = session ?? latest;
+        const state = target ? sessions.get(target.id) : undefined;
+        if (!target || !state) return undefined;
+        return state.servers.reconnect(key, async () => {
+          const entry = state.servers.config(key);
+          if (!entry) return undefined;
+          const blocked = await blockedProjectServers(
+            [entry],
+            state.files,
+            { homeDir: target.setup.homeDir, allowRules: context.runtime.allowRules, interaction: target.interaction, refused, warn: warnOnce },
+            true,
+          );
+          return blocked.get(key);
+        });
+      },
+    };
+
+    // POST: after the permissions plugin has read the rules again for this session.
+    context.hooks.sessionStart.tapPromise({ name: PLUGIN_NAME, stage: STAGE.POST }, async (session: AgentSession) => {
+      // Seed § 22: sub-agents do not get MCP tools.
+      if (session.setup.frontEnd === "subagent") return;
+      const state = await prepareSession(context, session, refused, warnOnce);
+      sessions.set(session.id, state);
+      latest = session;
+      state.servers.start();
+    });
+
+    context.hooks.beforeTurn.tapPromise(PLUGIN_NAME, async (input: TurnInput) => {
+      await sessions.get(input.session.id)?.servers.ready(input.signal);
+      return input;
+    });
+
+    context.hooks.sessionEnd.tapPromise(PLUGIN_NAME, async (session: AgentSession) => {
+      const state = sessions.get(session.id);
+      sessions.delete(session.id);
+      if (latest?.id === session.id) latest = undefined;
+      await state?.servers.close();
+    });
+
+    context.commands.register(mcpCommand(api));
+    return api;
+  },
+});
+
+/** Reads the configuration, selects the servers by the rules (nothing connects before), gates project ones. */
+async function prepareSession(
+  context: PluginContext,
+  session: AgentSession,
+  refused: Map<string, string>,
+  warnOnce: (message: string) => void,
+): Promise<SessionState> {
+  const { cwd, homeDir, env } = session.setup;
+  const config = await loadMcpConfig({ homeDir, cwd, env });
+  for (const warning of config.warnings) warnOnce(warning);
+  const keys = [...config.servers.map((server) => server.key), ...config.disabled];
+
+  const permissions = context.plugins.get<PermissionRulesApi>(PERMISSIONS_PLUGIN)?.api;
+  let rules: readonly McpRuleLike[];
+  if (typeof permissions?.rules === "function") {
+    rules = permissions.rules();
+  } else {
+    if (keys.length > 0) warnOnce(t("noPermissionsPlugin"));
+    rules = cliRules(context.runtime.allowRules);
+  }
+  const selection = selectMcpServers(rules, keys);
+  for (const warning of selection.warnings) warnOnce(warning);
+  const enabled = new Set(selection.enabled);
+  const selected = config.servers.filter((server) => enabled.has(server.key));
+  const blocked = await blockedProjectServers(selected, config.files, {
+    homeDir,
+    allowRules: context.runtime.allowRules,
+    interaction: session.interaction,
+    refused,
+    warn: warnOnce,
+  });
+  return {
+    servers: new SessionServers({ session, servers: selected, blocked, rules, warn: (message) => context.log.warn(message) }),
+    notEnabled: config.servers.filter((server) => !enabled.has(server.key)).map((server) => server.key),
+    disabled: config.disabled,
+    files: config.files,
+  };
+}
+
+const PERMISSIONS_PLUGIN = "permissions";
+
+export { MCP_CONFIG_SCHEMA } from "./config-schema.ts";
+export type { McpView } from "./mcp-command.ts";
+export type { McpServerStatus } from "./session-servers.ts";

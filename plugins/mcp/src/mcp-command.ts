@@ -1,0 +1,70 @@
+import type { AgentSession, CommandOutput, SlashCommand } from "@maia/kernel";
+import { t } from "./messages.ts";
+import type { McpServerStatus } from "./session-servers.ts";
+
+/** Everything `/mcp` shows; the same data UIs read through the plugin's API to draw their badges. */
+export interface McpView {
+  /** The servers this session tried to start: OK or FAIL with the reason. */
+  servers: McpServerStatus[];
+  /** Configured but not enabled: no allow rule `Mcp(key)` names them (seed § 22.2). */
+  notEnabled: string[];
+  /** `enabled: false` in mcp.json. */
+  disabled: string[];
+}
+
+export interface McpCommandApi {
+  view(session?: AgentSession): Promise<McpView>;
+  reconnect(key: string, session?: AgentSession): Promise<McpServerStatus | undefined>;
+}
+
+/** `/mcp` (seed § 22, interface) and `/mcp reconnect <name>` (beyond the seed). */
+export function mcpCommand(api: McpCommandApi): SlashCommand {
+  return {
+    name: "mcp",
+    description: t("commandDescription"),
+    usage: t("commandUsage"),
+    async run(context) {
+      const [verb, key, ...rest] = context.args.split(/\s+/).filter((word) => word !== "");
+      if (verb === undefined) {
+        showView(await api.view(context.session), context.output);
+        return;
+      }
+      if (verb !== "reconnect" || rest.length > 0) {
+        context.output.error(t("badArguments", { args: context.args }));
+        return;
+      }
+      const view = await api.view(context.session);
+      const keys = view.servers.map((server) => server.key).join(", ") || t("none");
+      if (key === undefined) {
+        context.output.error(t("reconnectUsage", { keys }));
+        return;
+      }
+      const status = await api.reconnect(key, context.session);
+      if (!status) context.output.error(t("reconnectUnknown", { key, keys }));
+      else if (status.state === "ok") context.output.info(t("reconnected", { key, count: status.tools.length }));
+      else context.output.error(t("reconnectFailed", { key, reason: status.reason ?? "?" }));
+    },
+  };
+}
+
+/**
+ * One block of text: `OK name: n tools (transport)` / `FAIL name: reason` per server, then the servers that
+ * were not started. Badges and colours are the front end's: it reads the same data through the API.
+ */
+export function showView(view: McpView, output: CommandOutput): void {
+  if (view.servers.length === 0 && view.notEnabled.length === 0 && view.disabled.length === 0) {
+    output.info(t("statusNone"));
+    return;
+  }
+  const lines = [`${t("statusTitle")}:`];
+  for (const server of view.servers) {
+    lines.push(
+      server.state === "ok"
+        ? `- ${t("statusOk", { key: server.key, count: server.tools.length, transport: server.transport })}`
+        : `- ${t("statusFail", { key: server.key, reason: server.reason ?? "?" })}`,
+    );
+  }
+  if (view.notEnabled.length > 0) lines.push("", t("statusNotSelected", { keys: view.notEnabled.join(", ") }));
+  if (view.disabled.length > 0) lines.push("", t("statusDisabled", { keys: view.disabled.join(", ") }));
+  output.text(lines.join("\n"));
+}

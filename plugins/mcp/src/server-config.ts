@@ -1,0 +1,59 @@
+/** One MCP server as MAIA will start it: validated, `${VAR}` expanded, its transport decided. */
+export type McpOrigin = "user" | "project";
+
+export interface StdioTransportConfig {
+  type: "stdio";
+  command: string;
+  args: string[];
+  /** Added to the SDK's minimal environment (HOME, LOGNAME, PATH, SHELL, TERM, USER): secrets stay home. */
+  env: Record<string, string>;
+  /** Absolute: a relative `cwd` is resolved against the launch folder. */
+  cwd: string;
+}
+
+export interface HttpTransportConfig {
+  /** `http`: Streamable HTTP; `sse`: the legacy HTTP+SSE transport, only when the entry says so. */
+  type: "http" | "sse";
+  url: string;
+  headers: Record<string, string>;
+}
+
+export type TransportConfig = StdioTransportConfig | HttpTransportConfig;
+
+export interface McpServerConfig {
+  key: string;
+  origin: McpOrigin;
+  /** The mcp.json it comes from, and the line of its key there. */
+  file: string;
+  line?: number;
+  transport: TransportConfig;
+  /**
+   * The command line or url as written in the file, `${VAR}` not expanded: what `/mcp` and the approval
+   * question show, so that a token put in a variable is never printed.
+   */
+  display: string;
+  /** Allowed to the connection and to each request, tool calls included (seed § 23: 30 s by default). */
+  timeoutMs: number;
+  includeTools?: string[];
+  excludeTools?: string[];
+}
+
+export interface McpConfigFile {
+  path: string;
+  origin: McpOrigin;
+  found: boolean;
+  /** sha256 of the file's bytes: a project file's approval is remembered for exactly this content. */
+  hash?: string;
+}
+
+export interface LoadedMcpConfig {
+  /** Servers that may start, user's first, each key once. */
+  servers: McpServerConfig[];
+  /** Keys present but turned off (`enabled: false`): known to the rules, never started. */
+  disabled: string[];
+  files: McpConfigFile[];
+  warnings: string[];
+}
+
+/** Seed § 23: the default per-request timeout. */
+export const DEFAULT_TIMEOUT_SECONDS = 30;

@@ -1,0 +1,172 @@
+import type { AgentSession } from "@maia/kernel";
+import { CLOSE_BUDGET_MS, McpConnection } from "./connection.ts";
+import { createMcpTool } from "./mcp-tool.ts";
+import { t } from "./messages.ts";
+import type { McpRuleLike } from "./rules.ts";
+import type { McpOrigin, McpServerConfig } from "./server-config.ts";
+import { selectTools } from "./tool-selection.ts";
+
+/** What `/mcp` and the UIs show of one server (seed § 22: OK / FAIL badge, name, reason). */
+export interface McpServerStatus {
+  key: string;
+  state: "ok" | "fail";
+  reason?: string;
+  /** The names offered to the model (`mcp__key__tool`). */
+  tools: string[];
+  transport: "stdio" | "http" | "sse";
+  origin: McpOrigin;
+  /** The command line or url as written in mcp.json (variables not expanded). */
+  display: string;
+}
+
+interface Entry {
+  config: McpServerConfig;
+  connection?: McpConnection;
+  /** Why the server was not even started (a project file not approved). */
+  blocked?: string;
+  tools: string[];
+}
+
+export interface SessionServersOptions {
+  session: AgentSession;
+  servers: readonly McpServerConfig[];
+  /** Key → reason, for selected servers that may not start. */
+  blocked: ReadonlyMap<string, string>;
+  rules: readonly McpRuleLike[];
+  warn(message: string): void;
+}
+
+/**
+ * The MCP servers of one session: connected in parallel when the session starts (each bounded by its own
+ * timeout, so a dead server delays nothing beyond it), their tools added to `session.tools` as each one
+ * answers, the whole closed when the session ends. Connections are per session, as in the seed: /clear,
+ * /new, /load, /model and /compact connect again.
+ */
+export class SessionServers {
+  readonly #session: AgentSession;
+  readonly #entries = new Map<string, Entry>();
+  readonly #rules: readonly McpRuleLike[];
+  readonly #warn: (message: string) => void;
+  #ready: Promise<void> = Promise.resolve();
+  #closed = false;
+
+  constructor(options: SessionServersOptions) {
+    this.#session = options.session;
+    this.#rules = options.rules;
+    this.#warn = options.warn;
+    for (const config of options.servers) {
+      const blocked = options.blocked.get(config.key);
+      this.#entries.set(config.key, { config, tools: [], ...(blocked === undefined ? {} : { blocked }) });
+    }
+  }
+
+  get keys(): string[] {
+    return [...this.#entries.keys()];
+  }
+
+  config(key: string): McpServerConfig | undefined {
+    return this.#entries.get(key)?.config;
+  }
+
+  /** Starts every connection at once; `ready()` resolves when all have succeeded or failed. */
+  start(): void {
+    const attempts = [...this.#entries.values()].map((entry) => {
+      if (entry.blocked !== undefined) {
+        this.#warn(t("connectFailed", { key: entry.config.key, reason: entry.blocked }));
+        return Promise.resolve();
+      }
+      return this.#connect(entry);
+    });
+    this.#ready = Promise.all(attempts).then(() => undefined);
+  }
+
+  /** Waits for the connections under way; an abort (Ctrl+C during the wait) stops waiting, not connecting. */
+  ready(signal?: AbortSignal): Promise<void> {
+    if (!signal) return this.#ready;
+    if (signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        signal.removeEventListener("abort", done);
+        resolve();
+      };
+      signal.addEventListener("abort", done, { once: true });
+      void this.#ready.then(done);
+    });
+  }
+
+  async status(): Promise<McpServerStatus[]> {
+    await this.#ready;
+    return [...this.#entries.values()].map((entry) => this.#statusOf(entry));
+  }
+
+  /**
+   * `/mcp reconnect <key>` (beyond the seed): closes what is left of the connection, connects again, and
+   * replaces the server's tools. `unblock` re-runs the approval of a project server that was not approved.
+   * Undefined when the session has no such server.
+   */
+  async reconnect(key: string, unblock?: () => Promise<string | undefined>): Promise<McpServerStatus | undefined> {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    await this.#ready;
+    if (entry.blocked !== undefined && unblock) {
+      const still = await unblock();
+      if (still === undefined) delete entry.blocked;
+      else entry.blocked = still;
+    }
+    if (entry.blocked === undefined) {
+      await entry.connection?.close();
+      this.#removeTools(entry);
+      const attempt = this.#connect(entry);
+      this.#ready = attempt;
+      await attempt;
+    }
+    return this.#statusOf(entry);
+  }
+
+  /** Ends every connection in parallel, within 3 s in all (seed § 22). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const connections = [...this.#entries.values()].flatMap((entry) => (entry.connection ? [entry.connection] : []));
+    await Promise.all(connections.map((connection) => connection.close(CLOSE_BUDGET_MS)));
+  }
+
+  async #connect(entry: Entry): Promise<void> {
+    const connection = new McpConnection(entry.config, this.#session.setup.env);
+    entry.connection = connection;
+    await connection.connect();
+    if (this.#closed) {
+      await connection.close();
+      return;
+    }
+    for (const warning of connection.warnings) this.#warn(warning);
+    if (connection.state !== "ok") {
+      this.#warn(t("connectFailed", { key: entry.config.key, reason: connection.reason ?? "?" }));
+      return;
+    }
+    const taken = new Set(this.#session.tools.keys());
+    const { tools, warnings } = selectTools(entry.config, connection.tools, this.#rules, taken);
+    for (const warning of warnings) this.#warn(warning);
+    for (const { name, remote } of tools) this.#session.tools.set(name, createMcpTool(name, remote, connection));
+    entry.tools = tools.map((tool) => tool.name);
+  }
+
+  #removeTools(entry: Entry): void {
+    for (const name of entry.tools) this.#session.tools.delete(name);
+    entry.tools = [];
+  }
+
+  #statusOf(entry: Entry): McpServerStatus {
+    const connection = entry.connection;
+    const ok = entry.blocked === undefined && connection?.state === "ok";
+    const reason = entry.blocked ?? connection?.reason;
+    return {
+      key: entry.config.key,
+      state: ok ? "ok" : "fail",
+      ...(ok || reason === undefined ? {} : { reason }),
+      tools: ok ? [...entry.tools] : [],
+      transport: entry.config.transport.type,
+      origin: entry.config.origin,
+      display: entry.config.display,
+    };
+  }
+}

@@ -1,0 +1,72 @@
+import { definePlugin, PROMPT_ORDER, type SessionSetup } from "@maia/kernel";
+import { loadSkills, type Skill, type SkillLoadResult, type SkillSource } from "./load-skills.ts";
+import { PROMPTS, t } from "./messages.ts";
+import { createSkillTool } from "./skill-tool.ts";
+import { oneLine, skillsPrefix } from "./skills-prefix.ts";
+
+const PLUGIN_NAME = "skills";
+
+export interface SkillsApi {
+  /** The skills of a session (as loaded when it was built), for /help and sub-agents. */
+  skillsOf(setup: SessionSetup): Promise<Skill[]>;
+}
+
+const SOURCE_LABELS: Record<SkillSource, "sourceProject" | "sourceParent" | "sourceUser" | "sourceClaudeProject" | "sourceClaudeUser"> = {
+  project: "sourceProject",
+  parent: "sourceParent",
+  user: "sourceUser",
+  "claude-project": "sourceClaudeProject",
+  "claude-user": "sourceClaudeUser",
+};
+
+/**
+ * Skills (seed § 11.3): folders `<name>/SKILL.md` with a YAML header. The system prompt lists them (name and
+ * description), the Skill tool loads one on demand, and `§name [arguments]` runs one directly. They are read
+ * once per session being built (start-up, /clear, /new…), so an edited skill is picked up without restarting.
+ */
+export default definePlugin<Record<string, never>, SkillsApi>({
+  name: PLUGIN_NAME,
+  version: "1.0.0",
+  kernel: "^1.0.0",
+  description: "Skills: .maia/skills/<name>/SKILL.md (and .claude/skills), the Skill tool and §name",
+  apply(context) {
+    // The tools and systemPrompt hooks of one session build share one reading of the disk.
+    const loads = new WeakMap<SessionSetup, Promise<SkillLoadResult>>();
+    const load = (setup: SessionSetup): Promise<SkillLoadResult> => {
+      let pending = loads.get(setup);
+      if (!pending) {
+        pending = loadSkills(setup.cwd, setup.homeDir).then((result) => {
+          for (const warning of result.warnings) context.log.warn(warning);
+          if (result.skills.length > 0) {
+            const list = result.skills.map((skill) => `  ${skill.name} (${t(SOURCE_LABELS[skill.source])})`).join("\n");
+            context.log.info(t("loaded", { list }));
+          }
+          return result;
+        });
+        loads.set(setup, pending);
+      }
+      return pending;
+    };
+    const prompts = PROMPTS[context.runtime.locale];
+
+    context.hooks.tools.tapPromise(PLUGIN_NAME, async (tools, setup) => {
+      const { skills } = await load(setup);
+      return skills.length > 0 ? [...tools, createSkillTool(skills)] : tools;
+    });
+
+    context.hooks.systemPrompt.tapPromise(PLUGIN_NAME, async (sections, setup) => {
+      const { skills } = await load(setup);
+      if (skills.length === 0) return sections;
+      const list = skills.map((skill) => `- ${skill.name}: ${oneLine(skill.description)}`).join("\n");
+      return [...sections, { id: "skills:list", order: PROMPT_ORDER.SKILLS, text: `${prompts.heading}\n${prompts.intro}\n${list}` }];
+    });
+
+    context.prefixes.register(skillsPrefix(async (session) => (await load(session.setup)).skills));
+
+    return { skillsOf: async (setup) => (await load(setup)).skills };
+  },
+});
+
+export { loadSkills, skillLocations, type Skill, type SkillLoadResult, type SkillSource } from "./load-skills.ts";
+export { parseFrontMatter } from "./front-matter.ts";
+export { expandSkill } from "./skill-prompt.ts";

@@ -1,0 +1,155 @@
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
+import path from "node:path";
+import { errorMessage } from "@maia/kernel";
+import { parseFrontMatter, type FrontMatterProblem } from "./front-matter.ts";
+import { t } from "./messages.ts";
+
+export type SkillSource = "project" | "parent" | "user" | "claude-project" | "claude-user";
+
+export interface Skill {
+  /** The folder's name, which is authoritative (seed § 11.3). */
+  name: string;
+  description: string;
+  /** The instructions, after the YAML header. */
+  body: string;
+  folder: string;
+  file: string;
+  source: SkillSource;
+}
+
+export interface SkillLoadResult {
+  skills: Skill[];
+  /** One sentence per problem, naming the file and the line (WARN). */
+  warnings: string[];
+}
+
+/** A folder name usable after `§` and as the Skill tool's value: no blanks, nothing exotic. */
+const SKILL_NAME = /^[\p{L}\p{N}_.:-]{1,64}$/u;
+const MAX_FILE_BYTES = 1_000_000;
+const FILE_NAMES = ["SKILL.md", "skill.md"];
+
+/**
+ * The skill folders, most specific first (seed § 11.3: launch folder, its parent, the user's home), then the
+ * skills written for Claude Code (`.claude/skills` of the project, then of the user) — our decision beyond the
+ * seed, so that users' existing skills work; they rank below every MAIA location. `.claude` is read for
+ * skills only, never for permissions (seed § 9.1).
+ */
+export function skillLocations(cwd: string, homeDir: string): Array<{ root: string; source: SkillSource }> {
+  return [
+    { root: path.join(cwd, ".maia", "skills"), source: "project" },
+    { root: path.join(path.dirname(path.resolve(cwd)), ".maia", "skills"), source: "parent" },
+    { root: path.join(homeDir, ".maia", "skills"), source: "user" },
+    { root: path.join(cwd, ".claude", "skills"), source: "claude-project" },
+    { root: path.join(homeDir, ".claude", "skills"), source: "claude-user" },
+  ];
+}
+
+/**
+ * Reads every location; at equal name the most specific wins and the others are dropped without a word. A
+ * broken skill is one warning (file, line, what to fix) and the others load. Sorted by name.
+ */
+export async function loadSkills(cwd: string, homeDir: string): Promise<SkillLoadResult> {
+  const warnings: string[] = [];
+  const byName = new Map<string, Skill>();
+  const seenRoots = new Set<string>();
+  for (const { root, source } of skillLocations(cwd, homeDir)) {
+    // The parent may be the home folder, the launch folder may be the home: each folder is read once, at its
+    // most specific rank.
+    const canonical = await realpath(root).catch(() => path.resolve(root));
+    if (seenRoots.has(canonical)) continue;
+    seenRoots.add(canonical);
+    for (const folder of await skillFolders(root)) {
+      const name = path.basename(folder);
+      const read = await readSkillFile(folder);
+      if (read.kind === "none") {
+        warnings.push(t("noSkillFile", { folder }));
+        continue;
+      }
+      const fail = (message: string, line?: number) =>
+        warnings.push(t("problem", { file: read.file, where: line === undefined ? "" : t("where", { line }), problem: message }));
+      if (read.kind === "unreadable") {
+        fail(read.message);
+        continue;
+      }
+      if (!SKILL_NAME.test(name)) {
+        fail(t("badFolderName", { name }));
+        continue;
+      }
+      const parsed = parseFrontMatter(read.text);
+      if (!parsed.ok) {
+        fail(describeProblem(parsed.problem), parsed.line);
+        continue;
+      }
+      const description = parsed.data.description;
+      if (description === undefined || description === null || (typeof description === "string" && description.trim() === "")) {
+        fail(t("missingDescription"), lineOfKey(read.text, "description") ?? 1);
+        continue;
+      }
+      if (typeof description !== "string") {
+        fail(t("badDescription"), lineOfKey(read.text, "description"));
+        continue;
+      }
+      const declared = parsed.data.name;
+      if (declared !== undefined && String(declared) !== name) {
+        warnings.push(t("nameMismatch", { file: read.file, name: String(declared), folder: name }));
+      }
+      if (byName.has(name)) continue;
+      byName.set(name, { name, description: description.trim(), body: parsed.body.trim(), folder, file: read.file, source });
+    }
+  }
+  const skills = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name, "en"));
+  return { skills, warnings };
+}
+
+function describeProblem(problem: FrontMatterProblem): string {
+  switch (problem.kind) {
+    case "missing":
+      return t("missingHeader");
+    case "unclosed":
+      return t("unclosedHeader");
+    case "yaml":
+      return t("yamlInvalid", { detail: problem.detail });
+    case "notMapping":
+      return t("notMapping");
+  }
+}
+
+async function skillFolders(root: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(root);
+  } catch {
+    return [];
+  }
+  const folders: string[] = [];
+  for (const name of names.sort((a, b) => a.localeCompare(b, "en"))) {
+    if (name.startsWith(".")) continue;
+    const folder = path.join(root, name);
+    if ((await stat(folder).catch(() => undefined))?.isDirectory()) folders.push(folder);
+  }
+  return folders;
+}
+
+type Read = { kind: "none" } | { kind: "unreadable"; file: string; message: string } | { kind: "text"; file: string; text: string };
+
+async function readSkillFile(folder: string): Promise<Read> {
+  for (const fileName of FILE_NAMES) {
+    const file = path.join(folder, fileName);
+    const info = await stat(file).catch(() => undefined);
+    if (!info) continue;
+    if (!info.isFile()) return { kind: "unreadable", file, message: t("unreadable", { cause: "not a file" }) };
+    if (info.size > MAX_FILE_BYTES) return { kind: "unreadable", file, message: t("tooLarge", { limit: MAX_FILE_BYTES }) };
+    try {
+      return { kind: "text", file, text: await readFile(file, "utf8") };
+    } catch (error) {
+      return { kind: "unreadable", file, message: t("unreadable", { cause: errorMessage(error) }) };
+    }
+  }
+  return { kind: "none" };
+}
+
+/** The line of a top-level header key, for messages about it. */
+function lineOfKey(text: string, key: string): number | undefined {
+  const index = text.split("\n").findIndex((line) => line.startsWith(`${key}:`));
+  return index === -1 ? undefined : index + 1;
+}

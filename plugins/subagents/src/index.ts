@@ -1,0 +1,107 @@
+import { definePlugin, errorMessage, type AgentSession, type Message, type SessionSetup, type TurnOutcome } from "@maia/kernel";
+import { ITERATIONS_BY_EFFORT, type AgentDefinition, type Effort } from "./agent-definition.ts";
+import { installChildSide, type ChildSide } from "./child/child-side.ts";
+import { conclude, doneMessage } from "./child/final-summary.ts";
+import { installMainSide, type SubagentEvent } from "./main-side.ts";
+import type { DoneMessage } from "./protocol.ts";
+
+const PLUGIN_NAME = "subagents";
+
+export interface SubagentsOptions {
+  /** The MAIA entry a sub-agent's process runs; the running program (`process.argv[1]`) by default. */
+  program?: string;
+  /** Node options for that process; the parent's own by default. */
+  execArgv?: string[];
+}
+
+/** What front ends, other plugins and the `--subagent` process use, through `plugins.get("subagents")?.api`. */
+export interface SubagentsApi {
+  /** The sub-agents of a session, as read from disk when it was built (none in a sub-agent's own process). */
+  agentsOf(setup: SessionSetup): Promise<AgentDefinition[]>;
+  /** Follows each sub-agent run (a spinner « Sub-agent x at work »); returns the function that stops listening. */
+  subscribe(listener: (event: SubagentEvent) => void): () => void;
+  /** The sub-agent's process side (seed § 20.3), used by `maia --subagent`. */
+  child: ChildSide & {
+    maxIterations(effort: Effort): number;
+    conclude(session: AgentSession, outcome: TurnOutcome, signal: AbortSignal): Promise<DoneMessage>;
+    done(ok: boolean, summary: string, messages: Message[]): DoneMessage;
+  };
+}
+
+const OPTIONS_SCHEMA = {
+  type: "object",
+  properties: {
+    program: { type: "string", minLength: 1 },
+    execArgv: { type: "array", items: { type: "string" } },
+  },
+  additionalProperties: false,
+} as const;
+
+/**
+ * Sub-agents (seed § 20): AGENT.md definitions in `~/.maia/agents` and `./.maia/agents`; the Agent tool and `&`
+ * run one in its own process (`maia --subagent`), which loads the same plugins, restricted by the definition, and
+ * answers with a summary; `/agents` lists them and `/createAgent` writes a new one from the template.
+ */
+export default definePlugin<SubagentsOptions, SubagentsApi>({
+  name: PLUGIN_NAME,
+  version: "1.0.0",
+  kernel: "^1.0.0",
+  description: "Sub-agents: .maia/agents/<name>/AGENT.md, the Agent tool, &name, /agents, /createAgent",
+  optionsSchema: OPTIONS_SCHEMA,
+  apply(context, options) {
+    const listeners = new Set<(event: SubagentEvent) => void>();
+    const notify = (event: SubagentEvent) => {
+      for (const listener of listeners) {
+        try {
+          listener(event);
+        } catch (error) {
+          context.log.debug(`listener failed: ${errorMessage(error)}`);
+        }
+      }
+    };
+    const child = installChildSide(context, PLUGIN_NAME);
+    // A sub-agent's own process never offers sub-agents (no nesting, seed § 18).
+    const agentsOf =
+      context.runtime.frontEnd === "subagent"
+        ? async () => []
+        : installMainSide(context, PLUGIN_NAME, {
+            program: options.program ?? process.argv[1] ?? "",
+            ...(options.execArgv ? { execArgv: options.execArgv } : {}),
+            notify,
+          });
+    return {
+      agentsOf,
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      child: {
+        arm: (spec, report) => child.arm(spec, report),
+        maxIterations: (effort) => ITERATIONS_BY_EFFORT[effort],
+        conclude,
+        done: doneMessage,
+      },
+    };
+  },
+});
+
+export { parseAgentFile, ITERATIONS_BY_EFFORT, EFFORTS, type AgentDefinition, type Effort, type AgentLevel } from "./agent-definition.ts";
+export { agentNameProblem, MAX_AGENT_NAME_LENGTH } from "./agent-name.ts";
+export { parseSections, normaliseTitle, stripHtmlComments } from "./agent-sections.ts";
+export { parseAgentInvocation, type AgentInvocation } from "./agent-invocation.ts";
+export { loadAgents, agentRoots } from "./load-agents.ts";
+export { chooseSubAgentModel, type ModelChoice } from "./model-choice.ts";
+export { launchSubAgent, SUBAGENT_TIMEOUT_MS, KILL_DELAY_MS, type LaunchResult } from "./launcher.ts";
+export {
+  parseParentMessage,
+  parseChildMessage,
+  SUBAGENT_FLAG,
+  type StartSpec,
+  type ParentMessage,
+  type ChildMessage,
+  type DoneMessage,
+  type LogLevel,
+} from "./protocol.ts";
+export { traceName, writeTrace } from "./trace.ts";
+export { FINAL_SUMMARY_TOKENS } from "./child/final-summary.ts";
+export type { SubagentEvent } from "./main-side.ts";

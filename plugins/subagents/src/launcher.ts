@@ -1,0 +1,148 @@
+import { fork, type ChildProcess } from "node:child_process";
+import { errorMessage, type Message } from "@maia/kernel";
+import { parseChildMessage, SUBAGENT_FLAG, type DoneMessage, type LogLevel, type ParentMessage, type StartSpec } from "./protocol.ts";
+
+/** Seed § 23: a sub-agent's time limit, and the grace between `abort` and SIGKILL. */
+export const SUBAGENT_TIMEOUT_MS = 30 * 60_000;
+export const KILL_DELAY_MS = 5_000;
+/** How much of the child's stderr a failure reports (its end: where the error is). */
+export const STDERR_TAIL_CHARS = 2_000;
+
+export interface LaunchOptions {
+  spec: StartSpec;
+  /** The program to fork: MAIA's own entry (`process.argv[1]`, the bundle in production). */
+  program: string;
+  /** Node options of the child; the parent's by default (tsx in development). */
+  execArgv?: string[];
+  env: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+  /** Asks the user on the child's behalf; `signal` aborts when the child no longer needs the answer. */
+  confirm(question: string, signal: AbortSignal): Promise<boolean>;
+  onLog?(level: LogLevel, message: string): void;
+  timeoutMs?: number;
+  killDelayMs?: number;
+}
+
+export type FailureKind = "failed" | "crashed" | "spawn" | "aborted" | "timeout";
+
+export interface LaunchResult {
+  ok: boolean;
+  summary: string;
+  messages: Message[];
+  toolCalls: number;
+  durationMs: number;
+  failure?: { kind: FailureKind; detail: string; stderrTail: string; exit?: { code: number | null; signal: NodeJS.Signals | null } };
+}
+
+/**
+ * Runs one sub-agent in its own process (seed § 20.2 and § 20.4): fork with `--subagent`, send `start`, answer
+ * its confirmations, collect `done`. An interruption or the time limit sends `abort` (the child cancels its request
+ * and refuses its pending questions), then SIGKILL if it is still there after the grace. Never rejects: every
+ * end is a LaunchResult, failures carry the tail of the child's stderr.
+ */
+export function launchSubAgent(options: LaunchOptions): Promise<LaunchResult> {
+  const started = Date.now();
+  const timeoutMs = options.timeoutMs ?? SUBAGENT_TIMEOUT_MS;
+  const killDelayMs = options.killDelayMs ?? KILL_DELAY_MS;
+  return new Promise((resolve) => {
+    let child: ChildProcess;
+    let stderr = "";
+    let done: DoneMessage | undefined;
+    let ending: "aborted" | "timeout" | undefined;
+    let spawnError: Error | undefined;
+    let settled = false;
+    let killTimer: NodeJS.Timeout | undefined;
+    const questions = new AbortController();
+
+    const finish = (exit: { code: number | null; signal: NodeJS.Signals | null }) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(limitTimer);
+      clearTimeout(killTimer);
+      options.signal?.removeEventListener("abort", onAbort);
+      questions.abort();
+      resolve(resultOf({ done, ending, spawnError, exit, stderr, durationMs: Date.now() - started }));
+    };
+    const send = (message: ParentMessage) => {
+      if (!child.connected) return;
+      try {
+        child.send(message, (error) => error && undefined);
+      } catch {
+        // The channel closed in between: the exit handler reports what happened.
+      }
+    };
+    // Each question is answered once: « no » as soon as the run stops, whatever the user interface does then.
+    const openQuestions = new Set<number>();
+    const answer = (id: number, ok: boolean) => {
+      if (!openQuestions.delete(id)) return;
+      send({ type: "confirm-result", id, ok: ok && !ending });
+    };
+    const stop = (reason: "aborted" | "timeout") => {
+      if (ending || settled) return;
+      ending = reason;
+      questions.abort();
+      for (const id of [...openQuestions]) answer(id, false);
+      send({ type: "abort" });
+      killTimer = setTimeout(() => child.kill("SIGKILL"), killDelayMs);
+    };
+    const onAbort = () => stop("aborted");
+
+    try {
+      child = fork(options.program, [SUBAGENT_FLAG], {
+        cwd: options.spec.cwd,
+        // MAIA_CWD pins the child's launch folder to the parent's, whatever INIT_CWD says.
+        env: { ...options.env, MAIA_CWD: options.spec.cwd },
+        stdio: ["ignore", "pipe", "pipe", "ipc"],
+        ...(options.execArgv ? { execArgv: options.execArgv } : {}),
+      });
+    } catch (error) {
+      resolve({ ok: false, summary: "", messages: [], toolCalls: 0, durationMs: 0, failure: { kind: "spawn", detail: errorMessage(error), stderrTail: "" } });
+      return;
+    }
+    const limitTimer = setTimeout(() => stop("timeout"), timeoutMs);
+    child.stdout?.resume();
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS * 2);
+    });
+    child.on("error", (error) => {
+      spawnError = error;
+      // A process that never started emits no exit: settle here.
+      if (child.pid === undefined) finish({ code: null, signal: null });
+    });
+    child.on("message", (raw) => {
+      const message = parseChildMessage(raw);
+      if (!message) return;
+      if (message.type === "log") options.onLog?.(message.level, message.message);
+      else if (message.type === "done") done = message;
+      else {
+        openQuestions.add(message.id);
+        if (ending) answer(message.id, false);
+        else options.confirm(message.message, questions.signal).then((ok) => answer(message.id, ok), () => answer(message.id, false));
+      }
+    });
+    // "close" waits for stderr to be read to its end, so the tail is complete.
+    child.on("close", (code, signal) => finish({ code, signal }));
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    if (options.signal?.aborted) stop("aborted");
+    send({ type: "start", spec: options.spec });
+  });
+}
+
+function resultOf(state: {
+  done: DoneMessage | undefined;
+  ending: "aborted" | "timeout" | undefined;
+  spawnError: Error | undefined;
+  exit: { code: number | null; signal: NodeJS.Signals | null };
+  stderr: string;
+  durationMs: number;
+}): LaunchResult {
+  const { done, ending, spawnError, exit, durationMs } = state;
+  const stderrTail = state.stderr.trim().slice(-STDERR_TAIL_CHARS);
+  const base = { summary: done?.summary ?? "", messages: done?.messages ?? [], toolCalls: done?.toolCalls ?? 0, durationMs };
+  if (ending) return { ...base, ok: false, failure: { kind: ending, detail: done?.summary ?? "", stderrTail } };
+  if (done?.ok) return { ...base, ok: true };
+  if (done) return { ...base, ok: false, failure: { kind: "failed", detail: done.summary, stderrTail } };
+  if (spawnError) return { ...base, ok: false, failure: { kind: "spawn", detail: spawnError.message, stderrTail } };
+  return { ...base, ok: false, failure: { kind: "crashed", detail: "", stderrTail, exit } };
+}

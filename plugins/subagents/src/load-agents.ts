@@ -1,0 +1,93 @@
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
+import path from "node:path";
+import { errorMessage } from "@maia/kernel";
+import { parseAgentFile, type AgentDefinition, type AgentLevel } from "./agent-definition.ts";
+import { t } from "./messages.ts";
+
+export interface AgentsLoadResult {
+  /** Sorted by name. */
+  agents: AgentDefinition[];
+  /** One sentence per problem, naming the file and the line (WARN). */
+  warnings: string[];
+}
+
+const FILE_NAMES = ["AGENT.md", "agent.md"];
+const MAX_FILE_BYTES = 1_000_000;
+
+/** Seed § 20.1: the user's agents, then the project's (which win at equal name). */
+export function agentRoots(cwd: string, homeDir: string): Array<{ root: string; level: AgentLevel }> {
+  return [
+    { root: path.join(homeDir, ".maia", "agents"), level: "user" },
+    { root: path.join(cwd, ".maia", "agents"), level: "project" },
+  ];
+}
+
+/**
+ * Reads `~/.maia/agents/<name>/AGENT.md` then `./.maia/agents/<name>/AGENT.md`: a project agent replaces the
+ * user's of the same name; when both roots are one folder (MAIA started in the home folder) it is read once.
+ * A broken agent is a warning and the others load.
+ */
+export async function loadAgents(cwd: string, homeDir: string): Promise<AgentsLoadResult> {
+  const warnings: string[] = [];
+  const byName = new Map<string, AgentDefinition>();
+  const roots = agentRoots(cwd, homeDir);
+  const canonical = await Promise.all(roots.map(({ root }) => realpath(root).catch(() => path.resolve(root))));
+  for (const [index, { root, level }] of roots.entries()) {
+    // The same folder twice: read it once, as the project's (the more specific level).
+    if (index === 0 && canonical[0] === canonical[1]) continue;
+    for (const folder of await agentFolders(root)) {
+      const folderName = path.basename(folder);
+      const read = await readAgentFile(folder);
+      if (read.kind === "none") {
+        warnings.push(t("noAgentFile", { folder, name: folderName }));
+        continue;
+      }
+      if (read.kind === "unreadable") {
+        warnings.push(t("fileProblem", { file: read.file, where: "", problem: read.message }));
+        continue;
+      }
+      const parsed = parseAgentFile(read.text, { folderName, file: read.file, level });
+      if (!parsed.ok) {
+        warnings.push(parsed.warning);
+        continue;
+      }
+      warnings.push(...parsed.warnings);
+      byName.set(parsed.agent.name, parsed.agent);
+    }
+  }
+  const agents = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { agents, warnings };
+}
+
+/** The sub-folders of a root, sorted; a missing root has none. */
+async function agentFolders(root: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(root, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const folders: string[] = [];
+  for (const entry of entries) {
+    const full = path.join(root, entry.name);
+    if (entry.isDirectory()) folders.push(full);
+    else if (entry.isSymbolicLink() && (await stat(full).then((info) => info.isDirectory()).catch(() => false))) folders.push(full);
+  }
+  return folders.sort();
+}
+
+type ReadResult = { kind: "ok"; file: string; text: string } | { kind: "none" } | { kind: "unreadable"; file: string; message: string };
+
+async function readAgentFile(folder: string): Promise<ReadResult> {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const name = FILE_NAMES.find((candidate) => names.includes(candidate));
+  if (name === undefined) return { kind: "none" };
+  const file = path.join(folder, name);
+  try {
+    const info = await stat(file);
+    if (info.size > MAX_FILE_BYTES) return { kind: "unreadable", file, message: t("tooLarge", { limit: MAX_FILE_BYTES }) };
+    return { kind: "ok", file, text: await readFile(file, "utf8") };
+  } catch (error) {
+    return { kind: "unreadable", file, message: t("unreadable", { cause: (error as NodeJS.ErrnoException).code ?? errorMessage(error) }) };
+  }
+}
