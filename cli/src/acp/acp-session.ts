@@ -54,6 +54,9 @@ export class AcpSession implements PermissionHost {
   #turnDone: Promise<void> = Promise.resolve();
   /** The session the last command list was built for: /clear, /new, /load rebuild skills. */
   #commandsFor: AgentSession | undefined;
+  /** The MCP servers the editor passed, and the kernel session they were last connected to. */
+  #mcpServers: McpServer[] = [];
+  #mcpSession: AgentSession | undefined;
 
   private constructor(deps: SessionDeps) {
     this.#deps = deps;
@@ -256,14 +259,28 @@ export class AcpSession implements PermissionHost {
   }
 
   async #addMcpServers(servers: McpServer[]): Promise<void> {
+    this.#mcpServers = servers;
     if (servers.length === 0) return;
     const mcp = this.peers.mcp;
     if (!mcp) return this.warn(t("mcpIgnored", { names: servers.map((server) => server.name).join(", ") }));
-    await mcp.addClientServers(this.conversation.current, servers);
+    const session = this.conversation.current;
+    this.#mcpSession = session;
+    const result = await mcp.addClientServers(session, servers);
+    for (const warning of result?.warnings ?? []) this.warn(warning);
+  }
+
+  /**
+   * The editor's servers belong to the ACP session, the MCP plugin's connections to the kernel session: after
+   * /clear, /new or a compaction replaced the latter, they connect again before the next turn.
+   */
+  async #keepMcpServers(): Promise<void> {
+    if (this.#mcpServers.length === 0 || !this.peers.mcp || this.conversation.current === this.#mcpSession) return;
+    await this.#addMcpServers(this.#mcpServers);
   }
 
   async #run(blocks: readonly ContentBlock[], signal: AbortSignal): Promise<TurnOutcome | undefined> {
     const conversation = this.conversation;
+    await this.#keepMcpServers();
     const request = promptToRequest(blocks, this.cwd);
     for (const { what, reason } of request.ignored) this.warn(t("ignoredBlock", { what, reason }));
     // Attached resources join the pending context (seed § 6.2.1), kept out of the typed text so that `@`

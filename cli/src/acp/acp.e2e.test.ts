@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { methods } from "@agentclientprotocol/sdk";
@@ -7,6 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { foreignLines, initialize, selected, startAcp, type AcpProcess } from "./test-client.ts";
 
 const MAX_INPUT = 64_000;
+/** @modelcontextprotocol/server-everything, a devDependency of the MCP plugin, resolved from there. */
+const fromMcpPlugin = createRequire(createRequire(import.meta.url).resolve("@maia/plugin-mcp"));
+const EVERYTHING = path.join(path.dirname(fromMcpPlugin.resolve("@modelcontextprotocol/server-everything/package.json")), "dist", "index.js");
 let server: FakeLiteLLM;
 let home: string;
 let cwd: string;
@@ -157,6 +161,31 @@ describe("maia acp: tool calls and permissions", () => {
     expect(refused.map((update) => update.status)).toEqual(["failed"]);
     const toolMessage = server.chatBodies()[3]?.messages?.find((message) => message.role === "tool" && message.tool_call_id === "w2");
     expect(String(toolMessage?.content)).toMatch(/refused|refusé/i);
+  });
+});
+
+describe("maia acp: MCP servers of the client", () => {
+  it("connects a stdio server passed in session/new without an allow rule; its tool asks, then its result reaches the model", async () => {
+    server.enqueue({ toolCalls: [{ id: "m1", name: "mcp__everything__echo", arguments: { message: "from the editor" } }] }, { text: "Echoed." });
+    const agent = start();
+    const answer = await initialize(agent);
+    expect(answer.agentCapabilities?.mcpCapabilities).toEqual({ http: true, sse: true });
+    const { sessionId } = await agent.connection.agent.request(methods.agent.session.new, {
+      cwd,
+      mcpServers: [{ name: "everything", command: process.execPath, args: [EVERYTHING, "stdio"], env: [{ name: "MAIA_TEST", value: "1" }] }],
+    });
+    const done = await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "echo" }] });
+    expect(done.stopReason).toBe("end_turn");
+    const offered = ((server.chatBodies()[0]?.tools ?? []) as Array<{ function: { name: string } }>).map((tool) => tool.function.name);
+    expect(offered).toContain("mcp__everything__echo");
+    expect(agent.permissionRequests).toHaveLength(1);
+    expect(agent.permissionRequests[0]?.toolCall.toolCallId).toBe("m1");
+    const toolMessage = server.chatBodies()[1]?.messages?.find((message) => message.role === "tool" && message.tool_call_id === "m1");
+    expect(toolMessage?.content).toBe("Echo: from the editor");
+    const statuses = agent.updates(sessionId, "tool_call_update").filter((update) => update.toolCallId === "m1").map((update) => update.status);
+    expect(statuses).toEqual(["in_progress", "completed"]);
+    expect(await agent.close()).toBe(0);
+    expect(foreignLines(agent.stdout())).toEqual([]);
   });
 });
 

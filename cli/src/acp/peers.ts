@@ -48,11 +48,12 @@ export interface SkillsPeer {
 /**
  * The MCP plugin's entry point for the servers an ACP client passes in session/new and session/load: the
  * user configured them in the editor, so they connect without `Mcp(...)` allow rules, their tools still
- * asking by default. Not offered by the MCP plugin yet (see the ACP README section); when absent, MAIA
- * advertises no MCP capability and says so when a client passes servers anyway.
+ * asking by default and deny rules still applying. When absent (the plugin disabled), MAIA advertises no MCP
+ * capability and says so when a client passes servers anyway. `warnings` (renamed, refused or failed
+ * servers) are shown to the editor's user.
  */
 export interface McpPeer {
-  addClientServers(session: AgentSession, servers: McpServer[]): Promise<unknown>;
+  addClientServers(session: AgentSession, servers: McpServer[]): Promise<{ warnings?: readonly string[] } | undefined>;
 }
 
 export function peersOf(kernel: Kernel) {

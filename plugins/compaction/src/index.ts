@@ -35,6 +35,8 @@ export interface CompactionApi {
 
 /** The parts of the context plugin's API used here (the plugin may be disabled). */
 interface ContextPeer {
+  /** The count without waiting: undefined while the tokenizer is loading. */
+  count(session: AgentSession): number | undefined;
   countNow(session: AgentSession, extraText?: string): Promise<number>;
   countText(text: string): Promise<number>;
   countMessages(session: AgentSession, messages: AgentSession["messages"]): Promise<number>;
@@ -109,14 +111,24 @@ export default definePlugin<CompactionOptions, CompactionApi>({
       return threshold > 0 ? threshold : undefined;
     };
 
-    /** Compacts in place when the context is over the threshold (seed § 14.3); a failure only warns. */
-    const autoCompact = async (session: AgentSession, signal?: AbortSignal, extraText?: string): Promise<boolean> => {
+    /**
+     * Compacts in place when the context is over the threshold (seed § 14.3); a failure only warns. With
+     * `waitForCount: false` (the check after a turn), a tokenizer still loading skips the check rather than keep
+     * the turn from ending: the before-send check of the next turn, which waits, does it.
+     */
+    const autoCompact = async (
+      session: AgentSession,
+      check: { signal?: AbortSignal; extraText?: string; waitForCount: boolean },
+    ): Promise<boolean> => {
       if (!auto || (session.messages.length === 0 && session.pendingContext.length === 0)) return false;
-      const threshold = await thresholdFor(session);
       const counting = contextApi();
-      if (threshold === undefined || !counting) return false;
-      const tokens = await counting.countNow(session, extraText);
-      if (tokens <= threshold) return false;
+      if (!counting) return false;
+      if (!check.waitForCount && counting.count(session) === undefined) return false;
+      const threshold = await thresholdFor(session);
+      if (threshold === undefined) return false;
+      const tokens = check.waitForCount ? await counting.countNow(session, check.extraText) : counting.count(session);
+      if (tokens === undefined || tokens <= threshold) return false;
+      const { signal } = check;
       session.events.emit({ type: "info", message: t("autoStarting", { tokens, threshold }) });
       const result = await compact(session, signal ? { signal } : {});
       if (result.status === "failed") session.events.emit({ type: "warning", message: t("autoFailed", { reason: reasonOf(result.error) }) });
@@ -133,7 +145,8 @@ export default definePlugin<CompactionOptions, CompactionApi>({
 
     // After the other beforeTurn taps (`@` files joined to the pending context), so that they are part of the summary.
     context.hooks.beforeTurn.tapPromise({ name: PLUGIN_NAME, stage: STAGE.POST }, async (input) => {
-      if (await autoCompact(input.session, input.signal, input.text)) input.session.state.set(COMPACTED_BEFORE_TURN, true);
+      const check = { ...(input.signal ? { signal: input.signal } : {}), extraText: input.text, waitForCount: true };
+      if (await autoCompact(input.session, check)) input.session.state.set(COMPACTED_BEFORE_TURN, true);
       return input;
     });
 
@@ -155,7 +168,8 @@ export default definePlugin<CompactionOptions, CompactionApi>({
     context.hooks.afterTurn.tapPromise({ name: PLUGIN_NAME, stage: STAGE.POST }, async (outcome) => {
       if (outcome.status === "aborted") return;
       if (outcome.status === "error" && isContextTooLongError(outcome.error)) return;
-      await autoCompact(outcome.session);
+      // Never waits for the tokenizer: the first answer would stay "Working" while it loads.
+      await autoCompact(outcome.session, { waitForCount: false });
     });
 
     context.commands.register({

@@ -44,7 +44,9 @@ const echoPlugin = definePlugin({
 });
 
 /** A kernel with the real provider, context, sessions and compaction plugins, and a fake LiteLLM behind it. */
-export async function setUp(options: { max?: number; compaction?: Partial<CompactionOptions> } = {}): Promise<Setup> {
+export async function setUp(
+  options: { max?: number; compaction?: Partial<CompactionOptions>; waitForTokenizer?: boolean } = {},
+): Promise<Setup> {
   const server = await startFakeLiteLLM(options.max ? { modelInfo: { "fake-model": { max_input_tokens: options.max } } } : {});
   const { kernel, cwd, homeDir } = await createTestKernel([
     litellm,
@@ -64,7 +66,7 @@ export async function setUp(options: { max?: number; compaction?: Partial<Compac
   };
   const context = api<ContextApi>("context");
   await context.maxTokens(session);
-  await context.countNow(session);
+  if (options.waitForTokenizer ?? true) await context.countNow(session);
   return {
     server,
     kernel,

@@ -47,11 +47,22 @@ describe("gpt-tokenizer and js-tiktoken count o200k_base identically", () => {
     expect(gpt("<|endoftext|>")).toBe(tiktoken("<|endoftext|>"));
   });
 
-  it("on random Unicode strings", () => {
+  it("on random Unicode strings (U+FEFF aside, see below)", () => {
     fc.assert(
-      fc.property(fc.string({ unit: "binary", maxLength: 200 }), (text) => gpt(text) === tiktoken(text)),
+      fc.property(fc.string({ unit: "binary", maxLength: 200 }).filter((text) => !text.includes("\uFEFF")), (text) => gpt(text) === tiktoken(text)),
       { numRuns: 500 },
     );
+  });
+
+  // The one difference found: an exhaustive scan of every code point below U+30000, alone and next to a letter
+  // or a space, and 30,000 random strings, differ only on U+FEFF (a byte order mark) not preceded by a space,
+  // which gpt-tokenizer counts as 2 tokens and js-tiktoken as 1. MAIA keeps gpt-tokenizer (4× faster to load,
+  // 6× faster to encode): at most one token per BOM too many, in a count that is already an approximation for
+  // non-OpenAI models. This test fails the day the two agree, so that the note can go.
+  it("differs only on a byte order mark, by one token", () => {
+    expect(tiktoken("\uFEFF")).toBe(1);
+    expect(gpt("\uFEFF")).toBe(2);
+    expect(gpt("x \uFEFF y")).toBe(tiktoken("x \uFEFF y"));
   });
 
   it("on random strings mixing words, code punctuation and special-token pieces", () => {

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setActiveLocale } from "@maia/kernel";
-import { locateJsonError } from "./json-position.ts";
 import {
   loadSettings,
   parseSettings,
@@ -201,22 +200,6 @@ describe("parseSettings", () => {
           expect(error).toBeInstanceOf(SettingsError);
           expect((error as Error).message).not.toContain(SECRET);
         }
-      }),
-    );
-  });
-});
-
-describe("locateJsonError", () => {
-  it("agrees with JSON.parse on validity", () => {
-    fc.assert(
-      fc.property(fc.oneof(fc.json(), fc.string(), fc.json().map((s) => s.slice(0, -1))), (text) => {
-        let valid = true;
-        try {
-          JSON.parse(text);
-        } catch {
-          valid = false;
-        }
-        expect(locateJsonError(text) === undefined).toBe(valid);
       }),
     );
   });

@@ -1,8 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { closest } from "@maia/kernel";
+import { closest, locateJsonError } from "@maia/kernel";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { locateJsonError } from "./json-position.ts";
 import { t, type MessageKey } from "./messages.ts";
 
 /**

@@ -1,5 +1,6 @@
 import { definePlugin, STAGE, type AgentSession, type PluginContext, type TurnInput } from "@maia/kernel";
 import { blockedProjectServers } from "./approve-project.ts";
+import { clientServerConfigs, type AcpMcpServer } from "./client-servers.ts";
 import { loadMcpConfig } from "./load-config.ts";
 import { mcpCommand, type McpView } from "./mcp-command.ts";
 import { t } from "./messages.ts";
@@ -17,6 +18,18 @@ export interface McpApi {
   view(session?: AgentSession): Promise<McpView>;
   /** `/mcp reconnect <key>`: undefined when the session has no such server. */
   reconnect(key: string, session?: AgentSession): Promise<McpServerStatus | undefined>;
+  /**
+   * The servers an ACP client passes in session/new or session/load: the user configured them in the editor,
+   * so no `Mcp(...)` allow rule is needed (a deny rule still excludes a server or its tools, and their tools
+   * still ask by default). Connected for this session, closed when it ends, shown by `/mcp`; resolves once
+   * each has succeeded or failed, its tools then in `session.tools`. `warnings` are for the editor's user.
+   */
+  addClientServers(session: AgentSession, servers: readonly AcpMcpServer[]): Promise<ClientServersResult>;
+}
+
+export interface ClientServersResult {
+  servers: McpServerStatus[];
+  warnings: string[];
 }
 
 interface SessionState {
@@ -24,12 +37,16 @@ interface SessionState {
   notEnabled: string[];
   disabled: string[];
   files: McpConfigFile[];
+  rules: readonly McpRuleLike[];
 }
 
 /**
  * MCP servers (seed § 22) on the official SDK: stdio, Streamable HTTP and legacy SSE. Servers come from
  * `~/.maia/mcp.json` and, once approved, the project's `.maia/mcp.json`; only those an allow rule
  * `Mcp(key…)` names are started (§ 22.2). Their tools join the session as `mcp__<key>__<tool>`.
+ *
+ * An ACP client's servers (`maia acp`, session/new and session/load) join a session through
+ * `addClientServers`: no allow rule needed, deny rules and "ask" unchanged (client-servers.ts).
  *
  * Connections start in `sessionStart` rather than in the `tools` hook: the approval of a project file needs
  * the session's interaction port, which `tools` does not receive. `sessionStart` only asks and starts them;
@@ -80,6 +97,17 @@ export default definePlugin<Record<string, never>, McpApi>({
           );
           return blocked.get(key);
         });
+      },
+      async addClientServers(session, servers) {
+        const state = sessions.get(session.id);
+        if (!state) return { servers: [], warnings: servers.length > 0 ? [t("clientNoSession", { names: servers.map((server) => server.name).join(", ") })] : [] };
+        const { cwd, env } = session.setup;
+        const taken = new Set([...state.servers.keys, ...state.notEnabled, ...state.disabled]);
+        const converted = clientServerConfigs(servers, { cwd, env, taken, rules: state.rules });
+        for (const warning of converted.warnings) context.log.warn(warning);
+        const statuses = await state.servers.add(converted.servers);
+        const failures = statuses.flatMap((status) => (status.state === "fail" ? [t("connectFailed", { key: status.key, reason: status.reason ?? "?" })] : []));
+        return { servers: statuses, warnings: [...converted.warnings, ...failures] };
       },
     };
 
@@ -146,6 +174,7 @@ async function prepareSession(
     notEnabled: config.servers.filter((server) => !enabled.has(server.key)).map((server) => server.key),
     disabled: config.disabled,
     files: config.files,
+    rules,
   };
 }
 
@@ -154,3 +183,5 @@ const PERMISSIONS_PLUGIN = "permissions";
 export { MCP_CONFIG_SCHEMA } from "./config-schema.ts";
 export type { McpView } from "./mcp-command.ts";
 export type { McpServerStatus } from "./session-servers.ts";
+export type { AcpMcpServer, AcpNameValue } from "./client-servers.ts";
+export { clientServerConfigs } from "./client-servers.ts";

@@ -102,6 +102,14 @@ export const t = defineMessages(
       `MCP server "${params.key}" reconnected: ${params.count} ${plural(params.count, "tool", "tools")}`,
     reconnectFailed: 'MCP server "{key}" still fails: {reason}',
     badArguments: 'Unknown /mcp argument "{args}": use /mcp or /mcp reconnect <name>',
+    // Servers passed by an ACP client (session/new, session/load).
+    clientSource: "the editor (ACP session/new)",
+    clientRenamed: 'MCP server "{name}" from the editor is named "{key}" here ({reason})',
+    clientNameTaken: '"{taken}" is already a server of mcp.json',
+    clientNameCleaned: "a server name is made of letters, digits, _ and -",
+    clientDenied: 'MCP server "{key}" from the editor is not connected: a deny rule Mcp({key}) excludes it',
+    clientUnknownType: 'MCP server "{name}" from the editor is not connected: transport "{type}" is not supported (stdio, http, sse)',
+    clientNoSession: "The MCP servers given by the editor ({names}) are not connected: the session has no MCP state (sub-agent?)",
     none: "none",
   },
   {
@@ -200,6 +208,14 @@ export const t = defineMessages(
     reconnectFailed: "Le serveur MCP « {key} » est toujours en échec : {reason}",
     badArguments: "Argument de /mcp inconnu « {args} » : utilisez /mcp ou /mcp reconnect <nom>",
     none: "aucun",
+    // Serveurs passés par un client ACP (session/new, session/load).
+    clientSource: "l'éditeur (ACP session/new)",
+    clientRenamed: "Le serveur MCP « {name} » de l'éditeur s'appelle ici « {key} » ({reason})",
+    clientNameTaken: "« {taken} » est déjà un serveur de mcp.json",
+    clientNameCleaned: "un nom de serveur est fait de lettres, chiffres, _ et -",
+    clientDenied: "Le serveur MCP « {key} » de l'éditeur n'est pas connecté : une règle deny Mcp({key}) l'exclut",
+    clientUnknownType: "Le serveur MCP « {name} » de l'éditeur n'est pas connecté : le transport « {type} » n'est pas pris en charge (stdio, http, sse)",
+    clientNoSession: "Les serveurs MCP donnés par l'éditeur ({names}) ne sont pas connectés : la session n'a pas d'état MCP (sous-agent ?)",
   },
 );
 

@@ -21,6 +21,8 @@ export interface EntryContext {
   cwd: string;
   env: NodeJS.ProcessEnv;
   fieldLine(field: string): number | undefined;
+  /** False for values that are already literal (servers an ACP client passes): `${VAR}` is left as written. */
+  expandVariables?: boolean;
 }
 
 export type EntryOutcome =
@@ -86,6 +88,7 @@ export function parseServerEntry(entry: unknown, context: EntryContext): EntryOu
   }
 
   const expand = (value: string, field: string): string => {
+    if (context.expandVariables === false) return value;
     const { value: expanded, missing } = expandEnv(value, context.env);
     for (const name of missing) {
       warnings.push(t("serverMissingVariable", { where: at(field.split(/[.[]/)[0]), key: context.key, field, variable: `\${${name}}` }));

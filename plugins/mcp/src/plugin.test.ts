@@ -291,3 +291,53 @@ describe("closing (seed § 22: session change, exit)", () => {
     expect(events.filter((event) => event.type === "warning")).toEqual([]);
   });
 });
+
+describe("servers passed by an ACP client (addClientServers)", () => {
+  const asClient = (name: string, stdio: { command: string; args: string[] }) => ({ name, command: stdio.command, args: stdio.args, env: [] });
+
+  it("connect without an allow rule, show in /mcp, offer their tools that still ask, and end with the session", async () => {
+    const pidFile = path.join(cwd, "pid");
+    server.enqueue({ toolCalls: [{ name: "mcp__everything__echo", arguments: { message: "from the editor" } }] }, { text: "done" });
+    const { kernel, session, api, questions } = await start({ answers: ["yes"] });
+    const result = await api.addClientServers(session, [asClient("everything", everythingStdio()), asClient("fx", testServer("--pid-file", pidFile))]);
+    expect(result.warnings).toEqual([]);
+    expect(result.servers).toMatchObject([
+      { key: "everything", state: "ok", origin: "client", transport: "stdio" },
+      { key: "fx", state: "ok", origin: "client" },
+    ]);
+    expect(session.tools.has("mcp__everything__echo")).toBe(true);
+    await kernel.runTurn(session, "echo");
+    expect(toolNames(server.chatBodies()[0])).toContain("mcp__everything__echo");
+    expect(questions).toHaveLength(1);
+    expect(toolMessages(server.chatBodies()[1])).toEqual(["Echo: from the editor"]);
+    const lines = await runCommand(kernel, session, "");
+    expect(lines[0]).toMatch(/OK everything: \d+ tools \(stdio\)/);
+    const pid = Number(await readFile(pidFile, "utf8"));
+    expect(isRunning(pid)).toBe(true);
+    await kernel.endSession(session);
+    await waitFor(() => !isRunning(pid), 4000);
+  });
+
+  it("a name taken by a configured server gets a suffix", async () => {
+    await writeMcpJson(home, { everything: everythingStdio() });
+    const { session, api } = await start({ withPermissions: true, allowRules: ["Mcp(everything)"] });
+    const result = await api.addClientServers(session, [asClient("everything", everythingStdio())]);
+    expect(result.warnings).toEqual(['MCP server "everything" from the editor is named "everything-2" here ("everything" is already a server of mcp.json)']);
+    expect((await api.status(session)).map((status) => [status.key, status.origin, status.state])).toEqual([
+      ["everything", "user", "ok"],
+      ["everything-2", "client", "ok"],
+    ]);
+    expect(session.tools.has("mcp__everything-2__echo")).toBe(true);
+  });
+
+  it("a deny rule Mcp(key,tool) keeps that tool from being offered", async () => {
+    const settingsFile = path.join(home, ".maia", "settings.json");
+    const settings = JSON.parse(await readFile(settingsFile, "utf8")) as Record<string, unknown>;
+    settings.permissions = { deny: ["Mcp(everything,get-env)"] };
+    await writeFile(settingsFile, JSON.stringify(settings));
+    const withRules = await start({ withPermissions: true });
+    await withRules.api.addClientServers(withRules.session, [asClient("everything", everythingStdio())]);
+    expect(withRules.session.tools.has("mcp__everything__echo")).toBe(true);
+    expect(withRules.session.tools.has("mcp__everything__get-env")).toBe(false);
+  });
+});

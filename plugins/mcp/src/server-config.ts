@@ -1,5 +1,6 @@
 /** One MCP server as MAIA will start it: validated, `${VAR}` expanded, its transport decided. */
-export type McpOrigin = "user" | "project";
+/** `client`: passed by an ACP client (the editor) in session/new or session/load, not read from a file. */
+export type McpOrigin = "user" | "project" | "client";
 
 export interface StdioTransportConfig {
   type: "stdio";

@@ -80,6 +80,24 @@ export class SessionServers {
     this.#ready = Promise.all(attempts).then(() => undefined);
   }
 
+  /**
+   * Servers joining a session already started (those an ACP client passes): connected now, in parallel, their
+   * tools added as for the others; resolves with their status once each has succeeded or failed. `status()`
+   * and `ready()` wait for them too.
+   */
+  async add(configs: readonly McpServerConfig[]): Promise<McpServerStatus[]> {
+    if (this.#closed) return [];
+    const entries = configs.map((config) => {
+      const entry: Entry = { config, tools: [] };
+      this.#entries.set(config.key, entry);
+      return entry;
+    });
+    const attempt = Promise.all(entries.map((entry) => this.#connect(entry))).then(() => undefined);
+    this.#ready = Promise.all([this.#ready, attempt]).then(() => undefined);
+    await attempt;
+    return entries.map((entry) => this.#statusOf(entry));
+  }
+
   /** Waits for the connections under way; an abort (Ctrl+C during the wait) stops waiting, not connecting. */
   ready(signal?: AbortSignal): Promise<void> {
     if (!signal) return this.#ready;

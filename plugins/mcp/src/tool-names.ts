@@ -24,3 +24,13 @@ export function mcpToolName(key: string, tool: string): string {
   const cleaned = tool.replace(/[^A-Za-z0-9_-]/g, "_") || "_";
   return `${TOOL_PREFIX}${key}__${cleaned}`.slice(0, MAX_TOOL_NAME);
 }
+
+/**
+ * A valid key made from a name chosen elsewhere (an ACP client's server name): characters outside
+ * [A-Za-z0-9_-] become `_`, runs of `_` shrink to one (no `__`), no trailing `_`, cut to MAX_SERVER_KEY.
+ */
+export function sanitizeServerKey(name: string): string {
+  const cleaned = name.replace(/[^A-Za-z0-9_-]/g, "_").replace(/_{2,}/g, "_");
+  const key = cleaned.slice(0, MAX_SERVER_KEY).replace(/_+$/, "");
+  return key === "" ? "client" : key;
+}

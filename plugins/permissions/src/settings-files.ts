@@ -1,8 +1,7 @@
 import { realpathSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { closest, validatorFor, type JsonSchema } from "@maia/kernel";
-import { locateJsonError } from "./json-position.ts";
+import { closest, locateJsonError, validatorFor, type JsonSchema } from "@maia/kernel";
 import { t } from "./messages.ts";
 import { readRules, RULE_KINDS, type Rule, type RuleKind } from "./rule-syntax.ts";
 
@@ -155,13 +154,13 @@ function preview(value: unknown): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
-/** JSON.parse, with an error turned into a line and a column (see json-position.ts for why not V8's message). */
+/** JSON.parse, with an error turned into a line and a column (the kernel's locateJsonError says why not V8's message). */
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; line: number; column: number } {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
     return { ok: true, value: JSON.parse(source) };
   } catch {
-    const where = locateJsonError(source) ?? { line: 1, column: 1 };
-    return { ok: false, ...where };
+    const found = locateJsonError(source);
+    return { ok: false, line: found?.line ?? 1, column: found?.column ?? 1 };
   }
 }

@@ -1,6 +1,7 @@
+import { readFileSync, statSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
-import { writeFileAtomic } from "./atomic-write.ts";
+import { writeFileAtomic, writeFileAtomicSync } from "./atomic-write.ts";
 
 /** The folder holding `.git` above (or at) `start`, if any. */
 async function repositoryRoot(start: string): Promise<string | undefined> {
@@ -35,6 +36,34 @@ export async function ensureGitignored(cwd: string): Promise<string | undefined>
   if (alreadyIgnored(existing, inner)) return undefined;
   const separator = existing === "" || existing.endsWith("\n") ? "" : "\n";
   await writeFileAtomic(file, `${existing}${separator}${entry}\n`);
+  return file;
+}
+
+/** `ensureGitignored`, synchronous (the first save may happen on process exit). */
+export function ensureGitignoredSync(cwd: string): string | undefined {
+  let root = cwd;
+  for (let folder = cwd; ; folder = dirname(folder)) {
+    try {
+      statSync(join(folder, ".git"));
+      root = folder;
+      break;
+    } catch {
+      // not here; go up
+    }
+    if (dirname(folder) === folder) break;
+  }
+  const file = join(root, ".gitignore");
+  const inner = relative(root, cwd).split(sep).join("/");
+  const entry = inner === "" ? ".maia/" : `/${inner}/.maia/`;
+  let existing = "";
+  try {
+    existing = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  if (alreadyIgnored(existing, inner)) return undefined;
+  const separator = existing === "" || existing.endsWith("\n") ? "" : "\n";
+  writeFileAtomicSync(file, `${existing}${separator}${entry}\n`);
   return file;
 }
 

@@ -241,9 +241,22 @@ describe("sessions plugin", () => {
   });
 
   it("saves nothing for a sub-agent's conversation", async () => {
-    const { kernel, server, cwd, session } = await start({ frontEnd: "subagent" });
+    const { kernel, server, cwd, session, api } = await start({ frontEnd: "subagent" });
     await turn(kernel, server, session, "sub-agent work");
+    expect(api.saveSync(session).status).toBe("disabled");
     await kernel.endSession(session);
     expect(existsSync(join(cwd, ".maia"))).toBe(false);
+  });
+
+  it("saveSync (process exit, seed § 5.5) writes what the turn in progress added, once", async () => {
+    const { kernel, server, cwd, session, api } = await start({ frontEnd: "tui" });
+    await turn(kernel, server, session, "first request");
+    const name = String(session.state.get("sessions:name"));
+    expect(api.saveSync(session)).toEqual({ status: "unchanged", name });
+    session.messages.push({ role: "user", content: [{ type: "text", text: "interrupted request" }] });
+    expect(api.saveSync(session)).toEqual({ status: "saved", name });
+    expect((await readSaved(cwd, name)).messages).toHaveLength(3);
+    await kernel.endSession(session);
+    expect(await files(cwd)).toEqual([`${name}.json`]);
   });
 });

@@ -16,6 +16,12 @@ export interface SessionsApi {
   fileOf(session: AgentSession): string | undefined;
   /** Saves now unless the session is empty or unchanged. */
   save(session: AgentSession): Promise<SaveResult>;
+  /**
+   * The same save, synchronous: for `process.on("exit")` (seed § 5.5, "written synchronously on exit"). It writes
+   * the latest state at once, whatever asynchronous save is queued (that one then finds it unchanged). Throws when
+   * the disk refuses.
+   */
+  saveSync(session: AgentSession): SaveResult;
   list(): Promise<SessionList>;
   /**
    * The session to resume: by name (case-insensitive), or the most recently updated one. Throws an Error whose
@@ -74,6 +80,7 @@ export default definePlugin<Record<string, never>, SessionsApi>({
         return file === undefined ? undefined : keeper.store.displayPath(file);
       },
       save: (session) => (saving ? keeper.save(session) : Promise.resolve({ status: "disabled", name: keeper.nameOf(session) })),
+      saveSync: (session) => (saving ? keeper.saveSync(session) : { status: "disabled", name: keeper.nameOf(session) }),
       list: () => keeper.store.list(),
       async openForResume(name) {
         if (name === undefined) {

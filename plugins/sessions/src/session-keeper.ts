@@ -1,6 +1,6 @@
 import type { AgentSession, Message } from "@maia/kernel";
 import { nextCompactedName } from "./compacted-name.ts";
-import { ensureGitignored } from "./gitignore.ts";
+import { ensureGitignored, ensureGitignoredSync } from "./gitignore.ts";
 import { t } from "./messages.ts";
 import { SessionSerializer, type SavedSession } from "./saved-session.ts";
 import { defaultSessionName } from "./session-names.ts";
@@ -28,6 +28,13 @@ interface Tracked {
   saved: Fingerprint | undefined;
   /** Saves of one session run one after the other (afterTurn and sessionEnd may overlap). */
   queue: Promise<unknown>;
+  /**
+   * Counts synchronous saves: one that happened while an asynchronous save was waiting on the disk makes the
+   * latter stand down (the synchronous one wrote a newer state) or repair what its late write may have undone.
+   */
+  syncWrites: number;
+  /** A compacted `xxx__n` being written: that name is this session's to overwrite, not to claim (seed § 14.4). */
+  compactedName: string | undefined;
 }
 
 export type SaveResult =
@@ -51,6 +58,8 @@ export class SessionKeeper {
   readonly #tracked = new WeakMap<AgentSession, Tracked>();
   readonly #serializer = new SessionSerializer();
   #ready: Promise<boolean> | undefined;
+  /** The outcome of the folder's preparation, once known (a synchronous save cannot wait for `#ready`). */
+  #prepared: boolean | undefined;
 
   constructor(options: KeeperOptions) {
     this.#options = options;
@@ -66,7 +75,7 @@ export class SessionKeeper {
     let tracked = this.#tracked.get(session);
     if (!tracked) {
       const now = this.#now();
-      tracked = { name: defaultSessionName(now), file: undefined, createdAt: now.toISOString(), saved: undefined, queue: Promise.resolve() };
+      tracked = { name: defaultSessionName(now), file: undefined, createdAt: now.toISOString(), saved: undefined, queue: Promise.resolve(), syncWrites: 0, compactedName: undefined };
       this.#tracked.set(session, tracked);
       session.state.set(NAME_KEY, tracked.name);
     }
@@ -79,7 +88,15 @@ export class SessionKeeper {
    */
   inherit(session: AgentSession, previous: AgentSession): void {
     const from = this.track(previous);
-    this.#tracked.set(session, { name: from.name, file: from.file, createdAt: from.createdAt, saved: undefined, queue: from.queue });
+    this.#tracked.set(session, {
+      name: from.name,
+      file: from.file,
+      createdAt: from.createdAt,
+      saved: undefined,
+      queue: from.queue,
+      syncWrites: 0,
+      compactedName: undefined,
+    });
     session.state.set(NAME_KEY, from.name);
   }
 
@@ -126,6 +143,39 @@ export class SessionKeeper {
   }
 
   /**
+   * Saves now, synchronously, with the rules of `save` (never an empty session, nothing when unchanged, a new name
+   * claimed exclusively, atomic writes): what a front end calls from `process.on("exit")` (seed § 5.5). It does
+   * not wait for a queued asynchronous save: it writes the latest state and records it, so that save finds the
+   * session unchanged; one already writing stands down or repairs after it. Throws when the disk refuses.
+   */
+  saveSync(session: AgentSession): SaveResult {
+    const tracked = this.track(session);
+    if (this.isEmpty(session)) return { status: "empty", name: tracked.name };
+    const fingerprint = fingerprintOf(session, tracked.name);
+    if (this.#unchanged(tracked, fingerprint)) return { status: "unchanged", name: tracked.name };
+    if (!this.#prepareSync()) return { status: "disabled", name: tracked.name };
+    const text = this.#serialize(session, tracked);
+    const { name, file } = tracked;
+    tracked.syncWrites += 1;
+    let written: string;
+    if (file === undefined) {
+      written = this.store.claimSync(name, text);
+    } else if (file === name || tracked.compactedName === name) {
+      written = name;
+      this.store.overwriteSync(written, text(written));
+    } else if (file.toLowerCase() === name.toLowerCase()) {
+      this.store.overwriteSync(file, text(name));
+      this.store.renameFileSync(file, name);
+      written = name;
+    } else {
+      written = this.store.claimSync(name, text);
+      this.store.removeSync(file);
+    }
+    this.#commit(session, tracked, name, written, fingerprint);
+    return { status: "saved", name: written };
+  }
+
+  /**
    * After a compaction (seed § 14.4): the session now goes by `nextCompactedName(from)` and is written at once
    * (its starting context makes it non-empty); an older `xxx__n` of that number is overwritten, by design.
    * Returns the new name, or undefined when sessions are disabled.
@@ -135,13 +185,25 @@ export class SessionKeeper {
     const run = tracked.queue.then(async () => {
       const name = nextCompactedName(from);
       tracked.name = name;
+      tracked.compactedName = name;
       tracked.createdAt = this.#now().toISOString();
       session.state.set(NAME_KEY, name);
-      if (!(await this.#prepare())) return undefined;
-      await this.store.overwrite(name, this.#serialize(session, tracked)(name));
-      tracked.file = name;
-      tracked.saved = fingerprintOf(session, name);
-      return name;
+      try {
+        if (!(await this.#prepare())) return undefined;
+        let writes: number;
+        let fingerprint: Fingerprint;
+        do {
+          // A synchronous save during the write may have been overtaken by it: written again, with the latest state.
+          writes = tracked.syncWrites;
+          fingerprint = fingerprintOf(session, name);
+          await this.store.overwrite(name, this.#serialize(session, tracked)(name));
+        } while (tracked.syncWrites !== writes);
+        tracked.file = name;
+        tracked.saved = fingerprint;
+        return name;
+      } finally {
+        if (tracked.compactedName === name) tracked.compactedName = undefined;
+      }
     });
     tracked.queue = run.catch(() => undefined);
     return run;
@@ -149,33 +211,71 @@ export class SessionKeeper {
 
   async #save(session: AgentSession, tracked: Tracked): Promise<SaveResult> {
     if (this.isEmpty(session)) return { status: "empty", name: tracked.name };
+    const writes = tracked.syncWrites;
+    const superseded = () => tracked.syncWrites !== writes;
+    // A synchronous save (process exit) while this one waited: look again, it is most likely unchanged now.
+    const again = () => this.#save(session, tracked);
     const fingerprint = fingerprintOf(session, tracked.name);
-    if (tracked.file === tracked.name && tracked.saved && sameFingerprint(tracked.saved, fingerprint)) {
-      return { status: "unchanged", name: tracked.name };
-    }
+    if (this.#unchanged(tracked, fingerprint)) return { status: "unchanged", name: tracked.name };
     if (!(await this.#prepare())) return { status: "disabled", name: tracked.name };
+    if (superseded()) return again();
     const text = this.#serialize(session, tracked);
-    let written: string;
-    if (tracked.file === undefined) {
-      written = await this.store.claim(tracked.name, text);
-    } else if (tracked.file === tracked.name) {
-      written = tracked.file;
-      await this.store.overwrite(written, text(written));
-    } else if (tracked.file.toLowerCase() === tracked.name.toLowerCase()) {
-      // Only the case changes: the same file takes the new name (seed § 12.3).
-      await this.store.overwrite(tracked.file, text(tracked.name));
-      await this.store.renameFile(tracked.file, tracked.name);
-      written = tracked.name;
-    } else {
-      // A rename: the new name is claimed first, then the old file goes; a crash in between leaves both, never none.
-      written = await this.store.claim(tracked.name, text);
-      await this.store.remove(tracked.file);
+    const { name, file } = tracked;
+    // A claim is recorded in the same synchronous step as the link that makes it, or abandoned.
+    const guard = {
+      proceed: () => !superseded(),
+      claimed: (written: string) => this.#commit(session, tracked, name, written, fingerprint),
+    };
+    if (file === undefined) {
+      const written = await this.store.claim(name, text, guard);
+      return written === undefined ? again() : { status: "saved", name: written };
     }
-    tracked.file = written;
-    tracked.name = written;
-    tracked.saved = { ...fingerprint, name: written };
-    session.state.set(NAME_KEY, written);
+    if (file === name) {
+      await this.store.overwrite(file, text(file));
+      if (superseded()) return this.#repair(session, tracked, file);
+      this.#commit(session, tracked, name, file, fingerprint);
+      return { status: "saved", name: file };
+    }
+    if (file.toLowerCase() === name.toLowerCase()) {
+      // Only the case changes: the same file takes the new name (seed § 12.3); the rename is one synchronous step.
+      await this.store.overwrite(file, text(name));
+      if (superseded()) return this.#repair(session, tracked, file);
+      this.store.renameFileSync(file, name);
+      this.#commit(session, tracked, name, name, fingerprint);
+      return { status: "saved", name };
+    }
+    // A rename: the new name is claimed first, then the old file goes; a crash in between leaves both, never none.
+    const written = await this.store.claim(name, text, guard);
+    if (written === undefined) return again();
+    await this.store.remove(file);
     return { status: "saved", name: written };
+  }
+
+  /**
+   * A synchronous save ran while this save's write of `file` was under way, and that write may have landed after
+   * it: the session is written again with its latest state, and a file the synchronous save renamed away (a
+   * change of case, on a case-sensitive disk) is removed if the late write brought it back.
+   */
+  async #repair(session: AgentSession, tracked: Tracked, file: string): Promise<SaveResult> {
+    if (tracked.file !== undefined && tracked.file !== file && !(await this.store.sameFile(file, tracked.file))) {
+      await this.store.remove(file);
+    }
+    tracked.saved = undefined;
+    return this.#save(session, tracked);
+  }
+
+  /** Records a write: the session goes by the name written (unless renamed meanwhile) and this state is saved. */
+  #commit(session: AgentSession, tracked: Tracked, name: string, written: string, fingerprint: Fingerprint): void {
+    tracked.file = written;
+    if (tracked.name === name) {
+      tracked.name = written;
+      session.state.set(NAME_KEY, written);
+    }
+    tracked.saved = { ...fingerprint, name: written };
+  }
+
+  #unchanged(tracked: Tracked, fingerprint: Fingerprint): boolean {
+    return tracked.file === tracked.name && tracked.saved !== undefined && sameFingerprint(tracked.saved, fingerprint);
   }
 
   #serialize(session: AgentSession, tracked: Tracked): (name: string) => Buffer {
@@ -197,6 +297,7 @@ export class SessionKeeper {
         await this.store.ensureDir();
       } catch (error) {
         this.#options.warn(t("disabled", { dir: ".maia/.sessions", reason: reasonOf(error) }));
+        this.#prepared = false;
         return false;
       }
       await this.store.removeStaleTemporaries();
@@ -205,9 +306,30 @@ export class SessionKeeper {
       } catch (error) {
         this.#options.warn(t("gitignoreFailed", { file: ".gitignore", reason: reasonOf(error) }));
       }
+      this.#prepared = true;
       return true;
     })();
     return this.#ready;
+  }
+
+  /** `#prepare`, synchronous (stale temporaries are left to the next process). */
+  #prepareSync(): boolean {
+    if (this.#prepared !== undefined) return this.#prepared;
+    try {
+      this.store.ensureDirSync();
+    } catch (error) {
+      this.#options.warn(t("disabled", { dir: ".maia/.sessions", reason: reasonOf(error) }));
+      this.#prepared = false;
+      this.#ready ??= Promise.resolve(false);
+      return false;
+    }
+    try {
+      ensureGitignoredSync(this.#options.cwd);
+    } catch (error) {
+      this.#options.warn(t("gitignoreFailed", { file: ".gitignore", reason: reasonOf(error) }));
+    }
+    this.#prepared = true;
+    return true;
   }
 }
 

@@ -1,6 +1,17 @@
+import { mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { createFileExclusive, processAlive, TEMP_MARKER, writeFileAtomic, type FileData } from "./atomic-write.ts";
+import {
+  createFileExclusiveGuarded,
+  createFileExclusiveSync,
+  processAlive,
+  syncFolderSync,
+  TEMP_MARKER,
+  writeFileAtomic,
+  writeFileAtomicSync,
+  type ClaimGuard,
+  type FileData,
+} from "./atomic-write.ts";
 import { parseSavedSession, SessionFileError, type SavedSession } from "./saved-session.ts";
 import { t } from "./messages.ts";
 import { suffixedNames } from "./session-names.ts";
@@ -24,6 +35,16 @@ export interface SessionList {
 }
 
 const SUFFIX = ".json";
+
+/** A claim's guard, told which name was claimed (see `SessionStore.claim`). */
+export interface NamedClaimGuard {
+  proceed(): boolean;
+  claimed(name: string): void;
+}
+
+function sessionNamesOf(entries: string[]): string[] {
+  return entries.filter((entry) => entry.endsWith(SUFFIX) && !entry.includes(TEMP_MARKER)).map((entry) => entry.slice(0, -SUFFIX.length));
+}
 /** A guard against a folder where every suffix is taken; far beyond any real use. */
 const MAX_CLAIM_ATTEMPTS = 10_000;
 
@@ -51,6 +72,10 @@ export class SessionStore {
     await mkdir(this.dir, { recursive: true });
   }
 
+  ensureDirSync(): void {
+    mkdirSync(this.dir, { recursive: true });
+  }
+
   /** The names of the session files, unread. */
   async names(): Promise<string[]> {
     let entries: string[];
@@ -60,7 +85,18 @@ export class SessionStore {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
       throw error;
     }
-    return entries.filter((entry) => entry.endsWith(SUFFIX) && !entry.includes(TEMP_MARKER)).map((entry) => entry.slice(0, -SUFFIX.length));
+    return sessionNamesOf(entries);
+  }
+
+  namesSync(): string[] {
+    let entries: string[];
+    try {
+      entries = readdirSync(this.dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+    return sessionNamesOf(entries);
   }
 
   /** Reads one session; a missing, unreadable or malformed file is a SessionFileError. */
@@ -107,13 +143,37 @@ export class SessionStore {
    * between the check and the write makes the exclusive create fail, and the next suffix is tried.
    * Returns the name written.
    */
-  async claim(desired: string, text: (name: string) => FileData): Promise<string> {
+  async claim(desired: string, text: (name: string) => FileData): Promise<string>;
+  /**
+   * With a guard: the claim of each candidate is one synchronous step (see `createFileExclusiveGuarded`); the
+   * guard's `claimed(name)` records it at once. Undefined when the guard abandoned the claim.
+   */
+  async claim(desired: string, text: (name: string) => FileData, guard: NamedClaimGuard): Promise<string | undefined>;
+  async claim(desired: string, text: (name: string) => FileData, guard?: NamedClaimGuard): Promise<string | undefined> {
     const taken = new Set((await this.names()).map((name) => name.toLowerCase()));
     let attempts = 0;
     for (const candidate of suffixedNames(desired)) {
       if (++attempts > MAX_CLAIM_ATTEMPTS) break;
       if (taken.has(candidate.toLowerCase())) continue;
-      if (await createFileExclusive(this.fileOf(candidate), text(candidate))) return candidate;
+      const step: ClaimGuard = guard
+        ? { proceed: () => guard.proceed(), claimed: () => guard.claimed(candidate) }
+        : { proceed: () => true, claimed: () => undefined };
+      const created = await createFileExclusiveGuarded(this.fileOf(candidate), text(candidate), step);
+      if (created === "abandoned") return undefined;
+      if (created) return candidate;
+      taken.add(candidate.toLowerCase());
+    }
+    throw new Error(t("noFreeName", { name: desired, count: MAX_CLAIM_ATTEMPTS }));
+  }
+
+  /** `claim`, synchronous (a save on process exit): same names, same exclusive create. */
+  claimSync(desired: string, text: (name: string) => FileData): string {
+    const taken = new Set(this.namesSync().map((name) => name.toLowerCase()));
+    let attempts = 0;
+    for (const candidate of suffixedNames(desired)) {
+      if (++attempts > MAX_CLAIM_ATTEMPTS) break;
+      if (taken.has(candidate.toLowerCase())) continue;
+      if (createFileExclusiveSync(this.fileOf(candidate), text(candidate))) return candidate;
       taken.add(candidate.toLowerCase());
     }
     throw new Error(t("noFreeName", { name: desired, count: MAX_CLAIM_ATTEMPTS }));
@@ -124,13 +184,39 @@ export class SessionStore {
     await writeFileAtomic(this.fileOf(name), text);
   }
 
+  overwriteSync(name: string, text: FileData): void {
+    writeFileAtomicSync(this.fileOf(name), text);
+  }
+
   /** A rename that only changes case: the same file gets its new name (seed § 12.3). */
   async renameFile(from: string, to: string): Promise<void> {
     await rename(this.fileOf(from), this.fileOf(to));
   }
 
+  renameFileSync(from: string, to: string): void {
+    renameSync(this.fileOf(from), this.fileOf(to));
+    syncFolderSync(this.dir);
+  }
+
   async remove(name: string): Promise<void> {
     await rm(this.fileOf(name), { force: true });
+  }
+
+  /**
+   * True when both names lead to one file (a change of case on a case-insensitive disk); also when either cannot
+   * be looked at, so that a caller removing a stray copy never removes the session itself.
+   */
+  async sameFile(a: string, b: string): Promise<boolean> {
+    try {
+      const [x, y] = await Promise.all([stat(this.fileOf(a)), stat(this.fileOf(b))]);
+      return x.dev === y.dev && x.ino === y.ino;
+    } catch {
+      return true;
+    }
+  }
+
+  removeSync(name: string): void {
+    rmSync(this.fileOf(name), { force: true });
   }
 
   /** Removes temporary files left by processes that died while saving (a crash, SIGKILL). */

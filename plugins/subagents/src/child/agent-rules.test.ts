@@ -5,6 +5,8 @@ import { agentVerdict, bashPieces, ruleConcerns, wildcardMatches } from "./agent
 const where = { cwd: "/work/p", homeDir: "/home/u" };
 const bash = (command: string) => ({ name: "Bash", input: { command } });
 
+const SHELL_KEYWORDS = new Set(["if", "then", "else", "elif", "fi", "do", "done", "case", "esac", "while", "until", "for", "in", "function", "select", "time", "coproc"]);
+
 describe("the definition's ask and deny rules in the sub-agent (seed § 20.3.1)", () => {
   it("deny wins over ask, and a rule names its tool exactly", () => {
     const permissions = { deny: ["Write", "Bash(rm *)"], ask: ["Bash", "Read(secrets/**)"] };
@@ -45,7 +47,13 @@ describe("the definition's ask and deny rules in the sub-agent (seed § 20.3.1)"
         expect(wildcardMatches(text.replaceAll("*", ""), text.replaceAll("*", ""))).toBe(true);
         const literal = text.replaceAll("*", "");
         expect(wildcardMatches(`${literal}*`, `${literal}${tail}`)).toBe(true);
-        expect(ruleConcerns(`Bash(${literal.replace(/[()]/g, "")} *)`, bash(`${literal.replace(/[()]/g, "")} ${tail}`), where)).toBe(true);
+      }),
+    );
+    // A Bash rule names a command: words of plain characters (a shell keyword such as `!` is not a command).
+    const word = fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789-_./"), minLength: 1, maxLength: 10 });
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z][a-z0-9]{0,9}$/).filter((name) => !SHELL_KEYWORDS.has(name)), fc.array(word, { maxLength: 3 }), (command, args) => {
+        expect(ruleConcerns(`Bash(${command} *)`, bash([command, ...args].join(" ")), where)).toBe(true);
       }),
     );
   });

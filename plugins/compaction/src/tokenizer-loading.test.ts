@@ -1,0 +1,60 @@
+import { setActiveLocale } from "@maia/kernel";
+import { afterEach, beforeEach, expect, it } from "vitest";
+// The context plugin's process-wide tokenizer, loaded here through a gate the test opens (see the context
+// plugin's lazy-tokenizer.test.ts: its own file, so that nobody loaded it before).
+import { loadTokenizer, tokenizerIfReady } from "../../context/src/tokenizer.ts";
+import { loadGptTokenizer } from "../../context/src/tokenizers.ts";
+import { lastUserText, prose, runCommand, setUp, type Setup } from "./test-setup.ts";
+
+const SUMMARY = "## Project context\n- a test\n## Next steps\n- go on";
+
+let setup: Setup | undefined;
+beforeEach(() => setActiveLocale("en"));
+afterEach(async () => {
+  setActiveLocale(undefined);
+  await setup?.server.close();
+  setup = undefined;
+});
+
+it("the check after a turn does not wait for a tokenizer still loading; the next turn's check compacts", { timeout: 30_000 }, async () => {
+  let open: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const loaded = loadTokenizer(async () => {
+    await gate;
+    return loadGptTokenizer();
+  });
+  setup = await setUp({ max: 6_000, waitForTokenizer: false });
+  const { kernel, server, session, host, context } = setup;
+  await runCommand(kernel, host, "rename", "slow-tokenizer");
+  expect(tokenizerIfReady()).toBeUndefined();
+
+  // Over the threshold (1 500) after this turn, but nobody can count yet: the turn ends at once, uncompacted.
+  server.enqueue({ text: prose(2_000) });
+  const turn = kernel.runTurn(session, "Write a lot");
+  const blocked = new Promise<"blocked">((resolve) => setTimeout(() => resolve("blocked"), 2_000).unref());
+  const first = await Promise.race([turn, blocked]);
+  if (first === "blocked") {
+    open();
+    await turn;
+  }
+  expect(first === "blocked" ? first : first.status).toBe("done");
+  expect(tokenizerIfReady()).toBeUndefined();
+  expect(context.count(session)).toBeUndefined();
+  expect(server.chatBodies()).toHaveLength(1);
+  expect(session.messages).toHaveLength(2);
+  expect(session.startContext).toBeUndefined();
+
+  // The tokenizer arrives; the next turn's before-send check finds the context over the threshold and compacts.
+  open();
+  await loaded;
+  expect(context.count(session)).toBeGreaterThan(1_500);
+  server.enqueue({ text: SUMMARY }, { text: "Answered on the summary." });
+  expect((await kernel.runTurn(session, "go on")).status).toBe("done");
+  const bodies = server.chatBodies();
+  expect(bodies).toHaveLength(3);
+  expect(lastUserText(bodies[1])).toMatch(/^Make a compacted summary of our exchanges\./);
+  expect(lastUserText(bodies[2])).toBe("go on");
+  expect(session.startContext).toBe(SUMMARY);
+  expect(session.messages).toHaveLength(2);
+  expect(session.state.get("sessions:name")).toBe("slow-tokenizer__1");
+});
