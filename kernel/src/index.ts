@@ -47,3 +47,4 @@ export { closest, describeErrors, editDistance, validatorFor } from "./validatio
 export { createFileExclusive, writeFileAtomic, syncFolder, TEMP_MARKER, type AtomicWriteOptions, type FileData } from "./util/atomic-write.ts";
 export { cutMiddle } from "./util/cut-middle.ts";
 export { lineAndColumn, locateJsonError, type JsonErrorLocation, type JsonErrorReason } from "./util/json-position.ts";
+export { definitionFolders, readDefinitionFile, type DefinitionFile } from "./util/definition-folders.ts";

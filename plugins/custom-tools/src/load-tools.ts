@@ -1,6 +1,6 @@
-import { readdir, readFile, realpath, stat } from "node:fs/promises";
+import { realpath } from "node:fs/promises";
 import path from "node:path";
-import { errorMessage } from "@maia/kernel";
+import { definitionFolders, readDefinitionFile } from "@maia/kernel";
 import { t } from "./messages.ts";
 import { parseToolDefinition, type DefinitionProblem, type ToolDefinition } from "./tool-definition.ts";
 
@@ -51,7 +51,7 @@ export async function loadCustomTools(options: LoadOptions): Promise<LoadResult>
   if ((await canonical(userRoot)) !== (await canonical(projectRoot))) roots.push({ root: userRoot, source: "user" });
 
   for (const { root, source } of roots) {
-    for (const folder of await toolFolders(root)) {
+    for (const folder of await definitionFolders(root)) {
       const found = await readDefinition(folder);
       if (found.kind === "none") {
         warnings.push(t("noDefinition", { folder }));
@@ -107,38 +107,19 @@ async function canonical(folder: string): Promise<string> {
   return realpath(folder).catch(() => path.resolve(folder));
 }
 
-/** The tool folders of a root, alphabetically; a missing root is simply no tools. */
-async function toolFolders(root: string): Promise<string[]> {
-  let names: string[];
-  try {
-    names = await readdir(root);
-  } catch {
-    return [];
-  }
-  const folders: string[] = [];
-  for (const name of names.sort((a, b) => a.localeCompare(b, "en"))) {
-    if (name.startsWith(".")) continue;
-    const folder = path.join(root, name);
-    // stat, not the dirent: a symbolic link to a folder is a folder.
-    if ((await stat(folder).catch(() => undefined))?.isDirectory()) folders.push(folder);
-  }
-  return folders;
-}
-
 type Found = { kind: "none" } | { kind: "unreadable"; file: string; message: string } | { kind: "text"; file: string; text: string };
 
+/** The definition file of a folder, with its problems in this plugin's words. */
 async function readDefinition(folder: string): Promise<Found> {
-  for (const name of FILE_NAMES) {
-    const file = path.join(folder, name);
-    const info = await stat(file).catch(() => undefined);
-    if (!info) continue;
-    if (!info.isFile()) return { kind: "unreadable", file, message: t("unreadable", { cause: "not a file" }) };
-    if (info.size > MAX_FILE_BYTES) return { kind: "unreadable", file, message: t("tooLarge", { limit: MAX_FILE_BYTES }) };
-    try {
-      return { kind: "text", file, text: await readFile(file, "utf8") };
-    } catch (error) {
-      return { kind: "unreadable", file, message: t("unreadable", { cause: errorMessage(error) }) };
-    }
+  const found = await readDefinitionFile(folder, FILE_NAMES, MAX_FILE_BYTES);
+  switch (found.kind) {
+    case "not_a_file":
+      return { kind: "unreadable", file: found.file, message: t("unreadable", { cause: "not a file" }) };
+    case "too_large":
+      return { kind: "unreadable", file: found.file, message: t("tooLarge", { limit: found.limit }) };
+    case "unreadable":
+      return { kind: "unreadable", file: found.file, message: t("unreadable", { cause: found.cause }) };
+    default:
+      return found;
   }
-  return { kind: "none" };
 }

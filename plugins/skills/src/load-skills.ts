@@ -1,6 +1,6 @@
-import { readdir, readFile, realpath, stat } from "node:fs/promises";
+import { realpath } from "node:fs/promises";
 import path from "node:path";
-import { errorMessage } from "@maia/kernel";
+import { definitionFolders, readDefinitionFile } from "@maia/kernel";
 import { parseFrontMatter, type FrontMatterProblem } from "./front-matter.ts";
 import { t } from "./messages.ts";
 
@@ -58,7 +58,7 @@ export async function loadSkills(cwd: string, homeDir: string): Promise<SkillLoa
     const canonical = await realpath(root).catch(() => path.resolve(root));
     if (seenRoots.has(canonical)) continue;
     seenRoots.add(canonical);
-    for (const folder of await skillFolders(root)) {
+    for (const folder of await definitionFolders(root)) {
       const name = path.basename(folder);
       const read = await readSkillFile(folder);
       if (read.kind === "none") {
@@ -114,38 +114,21 @@ function describeProblem(problem: FrontMatterProblem): string {
   }
 }
 
-async function skillFolders(root: string): Promise<string[]> {
-  let names: string[];
-  try {
-    names = await readdir(root);
-  } catch {
-    return [];
-  }
-  const folders: string[] = [];
-  for (const name of names.sort((a, b) => a.localeCompare(b, "en"))) {
-    if (name.startsWith(".")) continue;
-    const folder = path.join(root, name);
-    if ((await stat(folder).catch(() => undefined))?.isDirectory()) folders.push(folder);
-  }
-  return folders;
-}
-
 type Read = { kind: "none" } | { kind: "unreadable"; file: string; message: string } | { kind: "text"; file: string; text: string };
 
+/** The definition file of a folder, with its problems in this plugin's words. */
 async function readSkillFile(folder: string): Promise<Read> {
-  for (const fileName of FILE_NAMES) {
-    const file = path.join(folder, fileName);
-    const info = await stat(file).catch(() => undefined);
-    if (!info) continue;
-    if (!info.isFile()) return { kind: "unreadable", file, message: t("unreadable", { cause: "not a file" }) };
-    if (info.size > MAX_FILE_BYTES) return { kind: "unreadable", file, message: t("tooLarge", { limit: MAX_FILE_BYTES }) };
-    try {
-      return { kind: "text", file, text: await readFile(file, "utf8") };
-    } catch (error) {
-      return { kind: "unreadable", file, message: t("unreadable", { cause: errorMessage(error) }) };
-    }
+  const found = await readDefinitionFile(folder, FILE_NAMES, MAX_FILE_BYTES);
+  switch (found.kind) {
+    case "not_a_file":
+      return { kind: "unreadable", file: found.file, message: t("unreadable", { cause: "not a file" }) };
+    case "too_large":
+      return { kind: "unreadable", file: found.file, message: t("tooLarge", { limit: found.limit }) };
+    case "unreadable":
+      return { kind: "unreadable", file: found.file, message: t("unreadable", { cause: found.cause }) };
+    default:
+      return found;
   }
-  return { kind: "none" };
 }
 
 /** The line of a top-level header key, for messages about it. */
