@@ -11,7 +11,7 @@ import contextPlugin, { type ContextApi } from "@maia/plugin-context";
 import { Conversation } from "../../../cli/src/conversation/conversation.ts";
 import { dispatchInput } from "../../../cli/src/conversation/dispatch-input.ts";
 import shell, { type ShellApi, type ShellEvent } from "./index.ts";
-import { tempFolder } from "./test-support.ts";
+import { tempFolder } from "@maia/testing-maia";
 
 let server: FakeLiteLLM;
 beforeEach(async () => {

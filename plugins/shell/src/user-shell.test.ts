@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { setActiveLocale } from "@maia/kernel";
 import { afterEach, describe, expect, it } from "vitest";
-import { eventually, processAlive, tempFolder } from "./test-support.ts";
+import { eventually, processAlive, tempFolder } from "@maia/testing-maia";
 import { describeShellStatus, runUserShell, USER_SHELL_LIMITS } from "./user-shell.ts";
 
 afterEach(() => setActiveLocale(undefined));

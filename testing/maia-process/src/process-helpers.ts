@@ -2,8 +2,8 @@ import { mkdtemp, readFile, realpath } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
-/** Helpers for this package's tests (not shipped behaviour). */
-export async function tempFolder(prefix = "maia-shell-"): Promise<string> {
+/** A fresh temporary folder, by its real path (macOS and some CI hosts put /tmp behind a link). */
+export async function tempFolder(prefix = "maia-test-"): Promise<string> {
   return realpath(await mkdtemp(path.join(os.tmpdir(), prefix)));
 }
 

@@ -1,0 +1,2 @@
+export * from "./run-maia.ts";
+export * from "./process-helpers.ts";
