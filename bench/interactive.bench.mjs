@@ -3,8 +3,12 @@
 //   - time from launch to the input box drawn (target: under 0.30 s median);
 //   - resident memory when idle, after the first answer (target: under 150 MB), after a 500-message session
 //     is loaded, and across 200 turns (target: no growth per turn once the session is long).
+// Growth per turn is measured over the second half of the turns only: the first ones also warm up V8 (compiled
+// code, inline caches) and fill bounded caches, which is not what grows with a long session. The live heap is
+// split into JavaScript objects (what a leak grows) and V8's compiled code and metadata (warm-up, replaced as
+// functions are re-optimised).
 // Needs the bundle (`pnpm bench` builds it first). BENCH_RUNS (default 15) start-ups are timed, BENCH_TURNS
-// (default 200) turns are played.
+// (default 200) turns are played, then as many again between heap snapshots.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -94,7 +98,10 @@ function launch() {
       const status = readFileSync(`/proc/${pid}/status`, "utf8");
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     },
-    /** The live heap (after the full collection a heap snapshot makes), in MB: what a leak would grow. */
+    /**
+     * The live heap (after the full collection a heap snapshot makes), in MB: `total`, and `objects` without V8's
+     * compiled code and metadata (code, feedback vectors, maps, hidden arrays), which follow warm-up, not the session.
+     */
     async liveHeap() {
       const before = new Set(readdirSync(cwd));
       process.kill(childOf(child.pid), "SIGUSR2");
@@ -113,10 +120,18 @@ function launch() {
       }
       if (!snapshot) throw new Error("no heap snapshot was written");
       const fields = snapshot.snapshot.meta.node_fields;
+      const types = snapshot.snapshot.meta.node_types[0];
       const selfSize = fields.indexOf("self_size");
+      const type = fields.indexOf("type");
+      const engine = new Set(["code", "hidden", "object shape"]);
       let total = 0;
-      for (let index = selfSize; index < snapshot.nodes.length; index += fields.length) total += snapshot.nodes[index];
-      return total / 1e6;
+      let objects = 0;
+      for (let index = 0; index < snapshot.nodes.length; index += fields.length) {
+        const size = snapshot.nodes[index + selfSize];
+        total += size;
+        if (!engine.has(types[snapshot.nodes[index + type]])) objects += size;
+      }
+      return { total: total / 1e6, objects: objects / 1e6 };
     },
   };
 }
@@ -152,14 +167,18 @@ await sleep(2_000); // plugins, settings, tokenizer: everything loaded beside th
 const idle = run.rss();
 await turn(run, "hi");
 const afterFirst = run.rss();
+const half = Math.max(1, Math.floor(turns / 2));
 const samples = [];
 for (let index = 1; index <= turns; index += 1) {
   await turn(run, `turn ${index}`);
-  if (index === 50 || index === turns) samples.push({ turn: index, rss: run.rss() });
+  if (index === half || index === turns) samples.push({ turn: index, rss: run.rss() });
 }
-// Then the live heap over as many turns again (a heap snapshot inflates the resident memory: taken last).
+// Then the live heap over as many turns again (a heap snapshot inflates the resident memory: taken last), with a
+// snapshot halfway: the growth per turn is read over the second half.
 const heapFrom = await run.liveHeap();
-for (let index = 1; index <= turns; index += 1) await turn(run, `more ${index}`);
+for (let index = 1; index <= half; index += 1) await turn(run, `more ${index}`);
+const heapMid = await run.liveHeap();
+for (let index = half + 1; index <= turns; index += 1) await turn(run, `more ${index}`);
 const heapTo = await run.liveHeap();
 await quit(run);
 
@@ -194,11 +213,15 @@ const [mid, end] = samples;
 console.log(`input box drawn: median ${time.median.toFixed(0)} ms (min ${time.min.toFixed(0)}, max ${time.max.toFixed(0)}, ${time.count} runs; target < 300 ms)`);
 console.log(`resident memory: idle ${idle.toFixed(0)} MB, after the first answer ${afterFirst.toFixed(0)} MB (target < 150 MB), after loading 500 messages ${afterLoad.toFixed(0)} MB`);
 if (mid && end) {
-  const perTurn = ((end.rss - mid.rss) * 1024) / (end.turn - mid.turn);
-  console.log(`resident memory over ${turns} turns: ${mid.rss.toFixed(0)} MB at turn ${mid.turn}, ${end.rss.toFixed(0)} MB at turn ${end.turn} (${perTurn.toFixed(1)} KB per turn)`);
+  const rssPerTurn = ((end.rss - mid.rss) * 1024) / (end.turn - mid.turn);
+  console.log(`resident memory over ${turns} turns: ${mid.rss.toFixed(0)} MB at turn ${mid.turn}, ${end.rss.toFixed(0)} MB at turn ${end.turn} (${rssPerTurn.toFixed(1)} KB per turn over the second half)`);
 }
+const perTurn = (from, to, count) => (((to - from) * 1e6) / 1024 / count).toFixed(1);
+const later = turns - half;
 console.log(
-  `live heap (heap snapshots) over ${turns} more turns: ${heapFrom.toFixed(1)} → ${heapTo.toFixed(1)} MB (${(((heapTo - heapFrom) * 1024) / turns).toFixed(1)} KB per turn)`,
+  `live heap (heap snapshots) over ${turns} more turns: ${heapFrom.total.toFixed(1)} → ${heapMid.total.toFixed(1)} → ${heapTo.total.toFixed(1)} MB; ` +
+    `over the last ${later}: ${perTurn(heapMid.total, heapTo.total, later)} KB per turn, of which JavaScript objects ${perTurn(heapMid.objects, heapTo.objects, later)} KB ` +
+    `(over all ${turns}: ${perTurn(heapFrom.total, heapTo.total, turns)} KB, objects ${perTurn(heapFrom.objects, heapTo.objects, turns)} KB)`,
 );
 for (const [name, command] of [["Claude Code", "claude"], ["Gemini CLI", "gemini"], ["opencode", "opencode"]]) {
   let found = false;

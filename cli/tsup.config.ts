@@ -40,6 +40,11 @@ export default defineConfig({
       const source = fromPermissions.resolve(module);
       copyFileSync(source, new URL(`./dist/wasm/${module.split("/")[1]}`, import.meta.url));
     }
+    // The tokenizer's ranks (OpenAI's o200k_base.tiktoken) likewise go to dist/tokenizer, where the context
+    // plugin looks first.
+    const { locateRanks, RANKS_FILE } = await import("../plugins/context/src/tokenizers.ts");
+    mkdirSync(new URL("./dist/tokenizer/", import.meta.url), { recursive: true });
+    copyFileSync(locateRanks(), new URL(`./dist/tokenizer/${RANKS_FILE}`, import.meta.url));
   },
   define: { MAIA_VERSION: JSON.stringify(version), "process.env.NODE_ENV": JSON.stringify("production") },
 });

@@ -44,7 +44,3 @@ export {
 } from "./plugins/plugin-host.ts";
 export { stricter } from "./permissions/verdict.ts";
 export { closest, describeErrors, editDistance, validatorFor } from "./validation/validator.ts";
-export { createFileExclusive, writeFileAtomic, syncFolder, TEMP_MARKER, type AtomicWriteOptions, type FileData } from "./util/atomic-write.ts";
-export { cutMiddle } from "./util/cut-middle.ts";
-export { lineAndColumn, locateJsonError, type JsonErrorLocation, type JsonErrorReason } from "./util/json-position.ts";
-export { definitionFolders, readDefinitionFile, type DefinitionFile } from "./util/definition-folders.ts";

@@ -22,6 +22,7 @@ import litellm from "@maia/plugin-litellm";
 import permissions from "@maia/plugin-permissions";
 import sessions from "@maia/plugin-sessions";
 import skills from "@maia/plugin-skills";
+import subagents from "@maia/plugin-subagents";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAcpAgent } from "./acp-agent.ts";
 
@@ -262,6 +263,20 @@ describe("skills", () => {
     expect(commands.map((command) => command.name)).toContain("rename");
     expect(await h.prompt("/review src/app.ts")).toBe("end_turn");
     expect(String(server.chatBodies()[0]?.messages?.at(-1)?.content)).toContain("Review src/app.ts carefully.");
+  });
+});
+
+describe("/createAgent", () => {
+  it("needs the name on the command line: ACP has no free-text question to ask it (seed § 20.1b)", async () => {
+    const h = await harness([litellm, subagents]);
+    expect(await h.prompt("/createAgent")).toBe("end_turn");
+    const said = () => h.updates("agent_message_chunk").map((update) => (update.content.type === "text" ? update.content.text : "")).join("");
+    // The notifications reach the client just after the answer.
+    for (let waited = 0; said() === "" && waited < 2_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(said()).toContain("Give the new agent's name: /createAgent <name> (letters, digits, _ . -; 64 at most).");
+    expect(h.permissionRequests).toEqual([]);
+    expect(await readFile(path.join(h.cwd, ".maia", "agents"), "utf8").catch((error: NodeJS.ErrnoException) => error.code)).toBe("ENOENT");
+    expect(server.chatBodies()).toHaveLength(0);
   });
 });
 

@@ -8,13 +8,14 @@ import {
   type PluginLogger,
   type TurnOutcome,
 } from "@maia/kernel";
+import type { SavedSession } from "@maia/plugin-sessions";
 import { methods, RequestError, type AgentContext, type ContentBlock, type McpServer, type SessionUpdate, type StopReason } from "@agentclientprotocol/sdk";
 import { Conversation } from "../conversation/conversation.ts";
 import { dispatchInput } from "../conversation/dispatch-input.ts";
 import { replayHistory } from "./history-replay.ts";
 import type { KernelEntry } from "./kernel-pool.ts";
 import { t } from "./messages.ts";
-import { peersOf, type Peers, type SavedSessionLike } from "./peers.ts";
+import { peersOf, type Peers } from "./peers.ts";
 import { AcpInteraction, type PermissionHost } from "./permission-port.ts";
 import { promptToRequest } from "./prompt-blocks.ts";
 import { rememberCall } from "./remember-call.ts";
@@ -94,7 +95,7 @@ export class AcpSession implements PermissionHost {
   }
 
   /** session/load: the saved conversation continues; its history is queued as updates (sent once opened). */
-  static async load(deps: SessionDeps, id: string, saved: SavedSessionLike, mcpServers: McpServer[]): Promise<AcpSession> {
+  static async load(deps: SessionDeps, id: string, saved: SavedSession, mcpServers: McpServer[]): Promise<AcpSession> {
     const session = new AcpSession(deps);
     const conversation = await session.#start();
     if (saved.startContext !== undefined) {

@@ -1,4 +1,5 @@
-import type { AgentSession, Kernel, Message, RunTurnOptions, SessionHost, SessionSetup, TurnOutcome } from "@maia/kernel";
+import type { AgentSession, Kernel, RunTurnOptions, SessionHost, SessionSetup, TurnOutcome } from "@maia/kernel";
+import type { SessionsApi } from "@maia/plugin-sessions";
 import type { McpServer } from "@agentclientprotocol/sdk";
 import type { PermissionsPeer } from "./narrow-rules.ts";
 
@@ -7,25 +8,8 @@ import type { PermissionsPeer } from "./narrow-rules.ts";
  * optional: the plugin may be disabled (or, for a third-party replacement, shaped differently).
  */
 
-/** A saved session as the sessions plugin reads and adopts it. */
-export interface SavedSessionLike {
-  version: 1;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-  model: string;
-  cwd: string;
-  messages: Message[];
-  pendingContext: string[];
-  startContext?: string;
-}
-
-export interface SessionsPeer {
-  nameOf(session: AgentSession): string;
-  list(): Promise<{ sessions: Array<{ name: string; updatedAt: string; agent?: string }> }>;
-  openForResume(name?: string): Promise<SavedSessionLike>;
-  adopt(session: AgentSession, saved: SavedSessionLike): void;
-}
+/** The sessions plugin's own API (a type-only import: none of its code lands in the bundle from here). */
+export type SessionsPeer = Pick<SessionsApi, "nameOf" | "list" | "openForResume" | "adopt">;
 
 export interface CompactionPeer {
   runTurnWithRecovery(

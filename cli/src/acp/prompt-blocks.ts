@@ -1,4 +1,4 @@
-import { cutMiddle } from "@maia/kernel";
+import { cutMiddle } from "@maia/util";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ContentBlock } from "@agentclientprotocol/sdk";

@@ -1,7 +1,6 @@
 import { mkdir, readFile } from "node:fs/promises";
-import { writeFileAtomic } from "@maia/kernel";
+import { locateJsonError, writeFileAtomic } from "@maia/util";
 import path from "node:path";
-import { jsonErrorLine } from "./json-error-line.ts";
 import { t } from "./messages.ts";
 
 export type RuleList = "allow" | "deny";
@@ -56,7 +55,7 @@ export function withRules(text: string | undefined, list: RuleList, rules: reado
     try {
       root = JSON.parse(text);
     } catch {
-      const line = jsonErrorLine(text);
+      const line = locateJsonError(text)?.line;
       throw new SettingsEditError(t("settingsNotJson", { file: shown, where: line === undefined ? "" : t("atLine", { line }) }));
     }
   }

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { writeFileAtomic } from "@maia/kernel";
+import { writeFileAtomic } from "@maia/util";
 
 /**
  * Changes one plugin's `enabled` flag in a config file, keeping every other key as it was. The write is

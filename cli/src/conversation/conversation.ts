@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import {
   AgentEvents,
   type AgentSession,
@@ -73,6 +74,9 @@ export class Conversation implements SessionHost {
       ? await compaction.runTurnWithRecovery(this.kernel, this.#current, text, { ...options, host: this })
       : await this.kernel.runTurn(this.#current, text, options);
     this.#current = outcome.session;
+    // Node's fetch records a PerformanceResourceTiming for every request in a global buffer (up to 250 of them)
+    // that nothing in MAIA reads: left alone, each turn's model calls stay in memory.
+    performance.clearResourceTimings();
     return outcome;
   }
 

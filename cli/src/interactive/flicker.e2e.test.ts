@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { bundleBuilt, startMaia } from "./testing/maia-terminal.ts";
-import { tmuxAvailable, type TmuxTerminal } from "./testing/tmux-terminal.ts";
+import { describe, expect, it } from "vitest";
+import { bundleBuilt } from "./testing/maia-terminal.ts";
+import { terminalPerTest } from "./testing/terminal-per-test.ts";
+import { tmuxAvailable } from "./testing/tmux-terminal.ts";
 
 const ready = tmuxAvailable() && bundleBuilt();
 const HELP = "Your request — /help: help";
@@ -13,36 +13,25 @@ const streamed = (end: string) => ({
   chunkDelayMs: 1,
 });
 
-let server: FakeLiteLLM;
-let terminal: TmuxTerminal | undefined;
-
-beforeEach(async () => {
-  server = await startFakeLiteLLM({ modelInfo: { "fake-model": { max_input_tokens: 200_000 } } });
-});
-afterEach(async () => {
-  await terminal?.close();
-  terminal = undefined;
-  await server.close();
-});
+const maia = terminalPerTest({ modelInfo: { "fake-model": { max_input_tokens: 200_000 } } });
 
 describe("no flicker and no lost scrollback, in a real terminal", () => {
   it.runIf(ready)("writes no more bytes while 2,000 tokens stream under a 3,000-line history than under an empty one", { timeout: 120_000 }, async () => {
     const longAnswer = Array.from({ length: 3_000 }, (_, index) => `history line ${String(index).padStart(4, "0")}`).join("\n\n");
-    server.enqueue(streamed("END-OF-FIRST"), { text: `${longAnswer}\n\nEND-OF-LONG` }, streamed("END-OF-SECOND"));
-    const maia = await startMaia(server, { lang: "en", columns: 100, rows: 40 });
-    terminal = maia.terminal;
+    maia.server.enqueue(streamed("END-OF-FIRST"), { text: `${longAnswer}\n\nEND-OF-LONG` }, streamed("END-OF-SECOND"));
+    const { terminal } = await maia.start({ lang: "en", columns: 100, rows: 40 });
     await terminal.waitFor(HELP);
     // The context bar comes with the tokenizer: wait for it, so that it does not land in one measure only.
     await terminal.waitFor("200k");
     await terminal.recordBytes();
 
     const measure = async (prompt: string, end: string) => {
-      const before = terminal!.bytesWritten();
-      await terminal!.submit(prompt);
-      await terminal!.waitFor(end, { timeoutMs: 60_000 });
-      await terminal!.waitFor(HELP, { timeoutMs: 30_000 });
+      const before = terminal.bytesWritten();
+      await terminal.submit(prompt);
+      await terminal.waitFor(end, { timeoutMs: 60_000 });
+      await terminal.waitFor(HELP, { timeoutMs: 30_000 });
       await new Promise((resolve) => setTimeout(resolve, 300)); // the pipe to the recording file lags a little
-      return terminal!.bytesWritten() - before;
+      return terminal.bytesWritten() - before;
     };
 
     const withShortHistory = await measure("first", "END-OF-FIRST");

@@ -34,3 +34,11 @@ export interface SkillsPeer {
 export function peer<Api>(kernel: Kernel, name: string): Api | undefined {
   return kernel.plugins.get<Api>(name)?.api;
 }
+
+/** A sub-agent run starting or ending (the subagents plugin's SubagentEvent, the fields this front end reads). */
+export type SubagentRunEvent = { type: "subagent_start"; run: number; label: string } | { type: "subagent_end"; run: number };
+
+export interface SubagentsPeer {
+  /** Follows every sub-agent run (the Agent tool's and `&`'s); returns the function that stops following. */
+  subscribe?(listener: (event: SubagentRunEvent) => void): () => void;
+}

@@ -11,6 +11,7 @@ import { ExitControl, SIGNAL_EXIT_CODES } from "./exit-control.ts";
 import { peer, type SessionsPeer } from "./peers.ts";
 import { t } from "./messages.ts";
 import { startConversation } from "./startup.ts";
+import { followSubagents } from "./subagent-status.ts";
 
 export interface InteractiveIO {
   stdout: NodeJS.WriteStream;
@@ -33,11 +34,11 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
   // Reading before the first frame: that frame already has the input box, ready for typing.
   const firstInput = ui.readInput();
   ui.mount();
-  // After the first draw: the Markdown renderer is not needed before the first answer.
-  const markdownReady = loadMarkdown();
   const exit = new ExitControl();
   exit.signal.addEventListener("abort", () => ui.store.cancelInput(), { once: true });
-  void firstInput.then((input) => input.kind === "exit" && exit.request(0));
+  // The Markdown renderer is loaded while the first request goes to the model, not at start-up: an idle session
+  // never pays for it (the log waits for it if Markdown comes first, e.g. a --resume history).
+  void firstInput.then((input) => (input.kind === "exit" ? exit.request(0) : void loadMarkdown()));
   // A terminal that goes away (SIGHUP) makes writes fail: that must not crash the save on the way out.
   const ignore = () => undefined;
   io.stdout.on("error", ignore);
@@ -47,6 +48,7 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
   io.stdin.once("end", onEnd);
 
   let conversation: Conversation | undefined;
+  let unfollow: (() => void) | undefined;
   let code = 1;
   const saveSync = () => {
     if (!conversation) return;
@@ -72,11 +74,11 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
       code = started;
     } else {
       conversation = started;
+      unfollow = followSubagents(conversation.kernel, ui);
       const resume = await resumeCommand(args, conversation, ui);
       if (resume === null) {
         code = 1;
       } else {
-        await markdownReady;
         await conversationLoop({ conversation, ui, exit, firstInput, ...(resume ? { initialCommands: [resume] } : {}) });
         code = exit.code;
       }
@@ -89,6 +91,7 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
     const deadline = setTimeout(() => process.exit(code), SHUTDOWN_DEADLINE_MS);
     deadline.unref();
     saveSync();
+    unfollow?.();
     if (conversation) await conversation.close().catch((error: unknown) => ui.warn(errorMessage(error)));
     await ui.close();
     process.off("exit", saveSync);

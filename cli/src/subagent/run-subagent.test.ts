@@ -1,11 +1,11 @@
 import { fork, spawn, type ChildProcess } from "node:child_process";
-import { mkdir, mkdtemp, realpath, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
+import { startFakeLiteLLM } from "@maia/fake-litellm";
+import { maiaPerTest } from "@maia/testing-maia";
 import type { AgentDefinition, ChildMessage, DoneMessage, StartSpec } from "@maia/plugin-subagents";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 
 /** `maia --subagent` from this source tree (Node 24 runs it as it is): the process MAIA forks for a sub-agent. */
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
@@ -25,26 +25,18 @@ const agent: AgentDefinition = {
   level: "project",
 };
 
-let server: FakeLiteLLM;
-let home: string;
-let cwd: string;
+const bed = maiaPerTest(() => startFakeLiteLLM());
 const children: ChildProcess[] = [];
-beforeEach(async () => {
-  server = await startFakeLiteLLM();
-  home = await mkdtemp(path.join(os.tmpdir(), "maia-sub-home-"));
-  cwd = await realpath(await mkdtemp(path.join(os.tmpdir(), "maia-sub-cwd-")));
-  server.writeSettings(home);
-});
-afterEach(async () => {
+// Registered after maiaPerTest, so it runs before the fake LiteLLM closes (vitest runs after-hooks last-first).
+afterEach(() => {
   for (const child of children) child.kill("SIGKILL");
-  await server.close();
 });
 
 /** Forks the sub-agent process as the launcher does, and records what it sends. */
 function startChild(spec: Partial<StartSpec> = {}) {
   const child = fork(MAIN, ["--subagent"], {
-    cwd,
-    env: { PATH: process.env.PATH, HOME: home, MAIA_LANG: "en", MAIA_CWD: cwd },
+    cwd: bed.cwd,
+    env: { PATH: process.env.PATH, HOME: bed.home, MAIA_LANG: "en", MAIA_CWD: bed.cwd },
     execArgv: [],
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
@@ -58,7 +50,7 @@ function startChild(spec: Partial<StartSpec> = {}) {
     if (typed.type === "confirm") child.send({ type: "confirm-result", id: typed.id, ok: false });
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  child.send({ type: "start", spec: { agent, task: "Read notes.txt", cwd, model: "fake-model", allowRules: [], canAsk: true, ...spec } });
+  child.send({ type: "start", spec: { agent, task: "Read notes.txt", cwd: bed.cwd, model: "fake-model", allowRules: [], canAsk: true, ...spec } });
   return { child, received, exited, stderr: () => stderr };
 }
 
@@ -75,12 +67,12 @@ describe("maia --subagent (seed § 20.3)", () => {
   });
 
   it("runs the task with the definition's tools, prompt and rules, reports its own warnings, sends done and ends", async () => {
-    await writeFile(path.join(cwd, "notes.txt"), "hello from notes\n");
-    await writeFile(path.join(cwd, "MAIA.md"), "Project rule: tabs.\n");
+    await writeFile(path.join(bed.cwd, "notes.txt"), "hello from notes\n");
+    await writeFile(path.join(bed.cwd, "MAIA.md"), "Project rule: tabs.\n");
     // Without a rule every tool asks (seed § 9.2): the project allows reading its notes.
-    await mkdir(path.join(cwd, ".maia"), { recursive: true });
-    await writeFile(path.join(cwd, ".maia", "settings.json"), JSON.stringify({ permissions: { allow: ["Read(notes.txt)"] } }));
-    server.enqueue(
+    await mkdir(path.join(bed.cwd, ".maia"), { recursive: true });
+    await writeFile(path.join(bed.cwd, ".maia", "settings.json"), JSON.stringify({ permissions: { allow: ["Read(notes.txt)"] } }));
+    bed.server.enqueue(
       { toolCalls: [{ id: "r1", name: "Read", arguments: { path: "notes.txt" } }, { id: "r2", name: "Read", arguments: { path: "secret.txt" } }] },
       { text: "notes.txt says hello." },
     );
@@ -91,44 +83,44 @@ describe("maia --subagent (seed § 20.3)", () => {
     ]);
     const done = doneOf(received);
     expect(done).toMatchObject({ ok: true, summary: "notes.txt says hello.", toolCalls: 2 });
-    const first = server.chatBodies()[0] as { messages: Array<{ role: string; content: string }>; tools: Array<{ function: { name: string } }> };
+    const first = bed.server.chatBodies()[0] as { messages: Array<{ role: string; content: string }>; tools: Array<{ function: { name: string } }> };
     expect(first.tools.map((tool) => tool.function.name)).toEqual(["Read"]);
     expect(first.messages[0]?.content).toContain('You are the sub-agent "reviewer"');
     expect(first.messages[0]?.content).not.toContain("Project rule: tabs."); // omitMd
-    const results = JSON.stringify(server.chatBodies()[1]);
+    const results = JSON.stringify(bed.server.chatBodies()[1]);
     expect(results).toContain("hello from notes");
     expect(results).toContain("Action denied by the permission rules (Read(secret.txt))");
   });
 
   it("asks its parent before a tool that needs a confirmation, and takes the answer", async () => {
-    server.enqueue({ toolCalls: [{ id: "w1", name: "Write", arguments: { path: "out.txt", content: "x" } }] }, { text: "Could not write." });
+    bed.server.enqueue({ toolCalls: [{ id: "w1", name: "Write", arguments: { path: "out.txt", content: "x" } }] }, { text: "Could not write." });
     const { received, exited } = startChild({ agent: { ...agent, tools: ["Write"] } });
     expect(await exited).toBe(0);
     expect(received.find((message) => message.type === "confirm")).toEqual({ type: "confirm", id: 1, message: expect.stringMatching(/^Allow Write/) });
-    expect(JSON.stringify(server.chatBodies()[1])).toContain("The user refused this action.");
+    expect(JSON.stringify(bed.server.chatBodies()[1])).toContain("The user refused this action.");
     expect(doneOf(received)?.summary).toBe("Could not write.");
   });
 
   it("refuses at once what needs a confirmation when its parent cannot ask", async () => {
-    server.enqueue({ toolCalls: [{ id: "w1", name: "Write", arguments: { path: "out.txt", content: "x" } }] }, { text: "Refused." });
+    bed.server.enqueue({ toolCalls: [{ id: "w1", name: "Write", arguments: { path: "out.txt", content: "x" } }] }, { text: "Refused." });
     const { received, exited } = startChild({ agent: { ...agent, tools: ["Write"] }, canAsk: false });
     expect(await exited).toBe(0);
     expect(received.some((message) => message.type === "confirm")).toBe(false);
-    expect(JSON.stringify(server.chatBodies()[1])).toContain("nobody can answer here");
+    expect(JSON.stringify(bed.server.chatBodies()[1])).toContain("nobody can answer here");
   });
 
   it("stops on abort, keeping what it did, and ends when its parent goes away", async () => {
-    server.enqueue({ toolCalls: [{ id: "r1", name: "Read", arguments: { path: "nothing.txt" } }] }, { hang: true });
+    bed.server.enqueue({ toolCalls: [{ id: "r1", name: "Read", arguments: { path: "nothing.txt" } }] }, { hang: true });
     const aborted = startChild();
-    while (server.chatBodies().length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (bed.server.chatBodies().length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
     aborted.child.send({ type: "abort" });
     expect(await aborted.exited).toBe(1);
     expect(doneOf(aborted.received)).toMatchObject({ ok: false, summary: "interrupted before the end", toolCalls: 1 });
     expect(doneOf(aborted.received)?.messages).toHaveLength(3);
 
-    server.enqueue({ hang: true });
+    bed.server.enqueue({ hang: true });
     const orphan = startChild();
-    while (server.chatBodies().length < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (bed.server.chatBodies().length < 3) await new Promise((resolve) => setTimeout(resolve, 20));
     orphan.child.disconnect();
     expect(await orphan.exited).toBe(1);
   });

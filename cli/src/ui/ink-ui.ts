@@ -1,8 +1,9 @@
-import type { AgentEvent, AskAnswer, CommandOutput, InteractionPort, SelectOption } from "@maia/kernel";
+import type { AgentEvent, AskAnswer, CommandOutput, InputOptions, InteractionPort, SelectOption } from "@maia/kernel";
 import { render, type Instance } from "ink";
 import { createElement } from "react";
 import { App } from "./components/app.tsx";
-import type { HelpBlock, PermissionsBlock } from "./log-entry.ts";
+import type { HelpBlock, LogEntryBody, PermissionsBlock } from "./log-entry.ts";
+import { markdownDisabled, markdownReady } from "./markdown.ts";
 import { UIStore, type InputResult } from "./ui-store.ts";
 
 export interface InkUIOptions {
@@ -17,7 +18,7 @@ export interface InkUIOptions {
 /**
  * The imperative face of the interactive UI (seed § 15.1): the conversation loop, commands and the agent's events
  * talk to this; it writes to a React-free UIStore that the Ink components render. It is also the front end's
- * InteractionPort (confirm / ask / select) and CommandOutput.
+ * InteractionPort (confirm / ask / select / input) and CommandOutput.
  */
 export class InkUI {
   readonly store: UIStore;
@@ -28,10 +29,13 @@ export class InkUI {
   #instance: Instance | undefined;
 
   constructor(options: InkUIOptions = {}) {
-    this.store = options.store ?? new UIStore();
+    const env = options.env ?? process.env;
+    // Markdown waits for its renderer, loaded on first use: an answer is never written unformatted to the log.
+    const whenDrawable = (body: LogEntryBody) => (body.kind === "markdown" && !markdownDisabled(env) ? markdownReady() : undefined);
+    this.store = options.store ?? new UIStore({ whenDrawable });
     this.#stdout = options.stdout ?? process.stdout;
     this.#stdin = options.stdin ?? process.stdin;
-    this.#env = options.env ?? process.env;
+    this.#env = env;
     this.#patchConsole = options.patchConsole ?? true;
   }
 
@@ -155,15 +159,23 @@ export class InkUI {
 
   /** Runs `work` with a spinner and a label on the status line (model list, /compact…). */
   async withSpinner<T>(label: string, work: () => Promise<T>): Promise<T> {
-    this.store.setActivity(label);
+    const end = this.store.beginActivity(label);
     const wasBusy = this.store.getSnapshot().prompt.kind !== "input";
     this.store.setBusy(true);
     try {
       return await work();
     } finally {
-      this.store.setActivity(undefined);
+      end();
       if (!wasBusy) this.store.setBusy(false);
     }
+  }
+
+  /**
+   * A label on the status line while something works in the background of a request (a sub-agent: « Sous-agent
+   * « x » au travail »); returns the function that takes it away.
+   */
+  beginActivity(label: string): () => void {
+    return this.store.beginActivity(label);
   }
 
   confirm(question: string, signal?: AbortSignal): Promise<boolean> {
@@ -180,11 +192,17 @@ export class InkUI {
     return index === undefined ? undefined : options[index]?.value;
   }
 
+  /** A free-text question in the input zone (Enter answers; Esc or Ctrl+C declines: undefined). */
+  input(question: string, options?: InputOptions): Promise<string | undefined> {
+    return this.store.input(question, options);
+  }
+
   /** The InteractionPort the agent and the commands ask through. */
   readonly interaction: InteractionPort = {
     canAsk: true,
     confirm: (message, signal) => this.confirm(message, signal),
     ask: (message, signal) => this.ask(message, signal),
     select: (title, options, signal) => this.select(title, options, signal),
+    input: (question, options) => this.input(question, options),
   };
 }

@@ -2,9 +2,11 @@
  * The model's answers as formatted Markdown (seed § 15.3), through markdansi — everything about it is in this
  * file (to remove it: delete the file and the dependency, and show the text as it is).
  *
- * markdansi (and the Markdown parser it brings) is loaded apart, after the first draw of the screen: building
- * its parser costs tens of milliseconds that the input box must not wait for. `loadMarkdown()` is started with
- * the UI and awaited before the first answer can arrive; until then text is shown as written.
+ * markdansi (and the Markdown parser it brings) is loaded apart, when first needed: building its parser costs
+ * tens of milliseconds and a few megabytes that neither the input box nor an idle session should pay for. The
+ * interactive UI starts `loadMarkdown()` when the first request is sent, and its log holds back a Markdown entry
+ * until `markdownReady()` says the renderer is there (a `--resume` history, a command's text); elsewhere, text
+ * is shown as written until it is loaded.
  *
  * markdansi's one-shot `render` joins paragraphs without a blank line; its streamer, fed the whole answer at
  * once, renders block by block and keeps one blank line between blocks, which reads better in a terminal.
@@ -13,15 +15,24 @@ type Markdansi = typeof import("markdansi");
 
 let markdansi: Markdansi | undefined;
 let loading: Promise<void> | undefined;
+let settled = false;
 
 export function loadMarkdown(): Promise<void> {
   loading ??= import("markdansi").then(
     (module) => {
       markdansi = module;
+      settled = true;
     },
-    () => undefined, // Without the renderer, answers are shown as written (seed § 15.3: the fallback).
+    () => {
+      settled = true; // Without the renderer, answers are shown as written (seed § 15.3: the fallback).
+    },
   );
   return loading;
+}
+
+/** Undefined once Markdown can be drawn as it will stay (renderer loaded, or failed to load); else its load. */
+export function markdownReady(): Promise<void> | undefined {
+  return settled ? undefined : loadMarkdown();
 }
 
 export function renderMarkdown(markdown: string, width: number, env: NodeJS.ProcessEnv = process.env): string {

@@ -222,6 +222,23 @@ describe("UIStore questions", () => {
   });
 });
 
+describe("UIStore status", () => {
+  it("shows the newest activity still running, and the one before when it ends", () => {
+    const store = new UIStore();
+    const first = store.beginActivity("Sous-agent « alpha » au travail");
+    const second = store.beginActivity("Sous-agent « beta » au travail");
+    expect(store.getSnapshot().activity).toBe("Sous-agent « beta » au travail");
+    second();
+    expect(store.getSnapshot().activity).toBe("Sous-agent « alpha » au travail");
+    second(); // twice is harmless
+    const third = store.beginActivity("Chargement");
+    first();
+    expect(store.getSnapshot().activity).toBe("Chargement");
+    third();
+    expect(store.getSnapshot().activity).toBeUndefined();
+  });
+});
+
 describe("UIStore log and streaming", () => {
   it("coalesces streamed text into one redraw per frame and formats it once complete", async () => {
     const store = new UIStore({ streamFrameMs: 20 });
@@ -238,7 +255,7 @@ describe("UIStore log and streaming", () => {
   });
 
   it("hands a long Markdown text to the screen in pieces, keeping what follows after it", async () => {
-    const store = new UIStore({ keepRendered: 10_000 });
+    const store = new UIStore();
     const history = Array.from({ length: 600 }, (_, index) => `Message ${index}.`).join("\n\n");
     store.add({ kind: "markdown", text: history });
     store.log("info", "Session chargée");
@@ -258,15 +275,41 @@ describe("UIStore log and streaming", () => {
     expect(entry?.kind === "tool_result" && entry.output).toBe(`${"x".repeat(600)}\n… (400 caractères de plus)`);
   });
 
-  it("forgets entries once they are rendered, so memory does not grow with the session", () => {
-    const store = new UIStore({ keepRendered: 10 });
+  it("forgets entries once <Static> has written them, without a render of its own", () => {
+    const store = new UIStore();
+    let redraws = 0;
+    store.subscribe(() => (redraws += 1));
     for (let index = 0; index < 25; index += 1) store.log("info", `m${index}`);
-    const before = store.getSnapshot().staticKey;
+    const drawn = store.getSnapshot();
+    const before = redraws;
     store.acknowledge(20);
+    // The frame on screen is not redrawn for that: it stays as it was until the next change.
+    expect(redraws).toBe(before);
+    expect(store.getSnapshot()).toBe(drawn);
+    store.setThinking(true);
     const after = store.getSnapshot();
     expect(after.entries.map((entry) => entry.kind === "log" && entry.text)).toEqual(["m20", "m21", "m22", "m23", "m24"]);
-    expect(after.staticKey).toBe(before + 1);
-    store.acknowledge(22); // few enough: kept until the next batch
-    expect(store.getSnapshot().entries).toHaveLength(5);
+    // A new <Static> takes over: the old one has already written more items than the list now holds.
+    expect(after.staticKey).toBe(drawn.staticKey + 1);
+    store.acknowledge(25);
+    store.log("info", "m25");
+    expect(store.getSnapshot().entries.map((entry) => entry.kind === "log" && entry.text)).toEqual(["m25"]);
+  });
+
+  it("holds back Markdown (and what follows it) until it can be drawn, in order", async () => {
+    let ready: () => void = () => undefined;
+    let pending: Promise<void> | undefined = new Promise<void>((resolve) => (ready = resolve));
+    const store = new UIStore({ whenDrawable: (body) => (body.kind === "markdown" ? pending : undefined) });
+    store.log("info", "before");
+    store.add({ kind: "markdown", text: "**answer**" });
+    store.log("info", "after");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.getSnapshot().entries.map((entry) => entry.kind)).toEqual(["log"]);
+    pending = undefined;
+    ready();
+    await store.drained();
+    const entries = store.getSnapshot().entries;
+    expect(entries.map((entry) => (entry.kind === "log" ? entry.text : entry.kind))).toEqual(["before", "markdown", "after"]);
+    expect(entries.map((entry) => entry.id)).toEqual([1, 2, 3]);
   });
 });

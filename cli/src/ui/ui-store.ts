@@ -1,23 +1,10 @@
-import type { AskAnswer } from "@maia/kernel";
+import type { AskAnswer, InputOptions } from "@maia/kernel";
+import { editKey, isCtrl, isInert } from "./edit-keys.ts";
 import { LogBuffer } from "./log-buffer.ts";
 import type { LogEntryBody } from "./log-entry.ts";
-import { SerialQueue } from "./serial-queue.ts";
-import {
-  EMPTY_EDITOR,
-  InputHistory,
-  deleteBackward,
-  deleteForward,
-  deleteWordBackward,
-  editorOf,
-  insert,
-  killToLineStart,
-  moveEnd,
-  moveHome,
-  moveLeft,
-  moveRight,
-  type EditorState,
-} from "./line-editor.ts";
+import { EMPTY_EDITOR, InputHistory, deleteForward, editorOf, insert, type EditorState } from "./line-editor.ts";
 import { t } from "./messages.ts";
+import { Questions } from "./questions.ts";
 import type { ContextUsage, InputResult, KeyPress, PromptView, SelectChoice, ToolsRunning, UISnapshot } from "./ui-types.ts";
 
 export type { ContextUsage, InputResult, KeyPress, PromptView, SelectChoice, ToolsRunning, UISnapshot } from "./ui-types.ts";
@@ -25,16 +12,15 @@ export type { ContextUsage, InputResult, KeyPress, PromptView, SelectChoice, Too
 export interface UIStoreOptions {
   /** Streaming text is redrawn at most this often (the live area's frame budget). */
   streamFrameMs?: number;
-  /** Rendered entries are dropped from memory once there are more than this many. */
-  keepRendered?: number;
+  /**
+   * What an entry must wait for before it can be drawn, if anything (the interactive UI: Markdown waits for its
+   * renderer, loaded on first use). Without it every entry is drawn at once.
+   */
+  whenDrawable?: (body: LogEntryBody) => Promise<void> | undefined;
 }
 
 /** Seed § 15.1 / § 23: tool results are previewed on 600 characters. */
 export const TOOL_RESULT_PREVIEW = 600;
-
-type Question =
-  | { kind: "confirm"; question: string; allowStop: boolean; answer: (answer: AskAnswer) => void }
-  | { kind: "select"; title: string; choices: readonly SelectChoice[]; index: number; answer: (index: number | undefined) => void };
 
 /**
  * The whole state of the interactive UI, without React (seed § 15.1): the façade writes to it, the components
@@ -49,10 +35,13 @@ export class UIStore {
   #streaming = "";
   #thinking = false;
   #tools: ToolsRunning | null = null;
-  #activity: string | undefined;
+  /** The labels of what works besides the model, oldest first (see beginActivity). */
+  readonly #activities: Array<{ label: string }> = [];
   #base: "input" | "busy" | "hidden" = "busy";
-  #question: Question | undefined;
-  readonly #questions = new SerialQueue();
+  readonly #questions = new Questions({
+    changed: () => this.#emit(),
+    answered: (question, answer) => this.add({ kind: "answered", question, answer }),
+  });
   #editor: EditorState = EMPTY_EDITOR;
   #editedAt = Date.now();
   #queued: string | undefined;
@@ -64,7 +53,7 @@ export class UIStore {
 
   constructor(options: UIStoreOptions = {}) {
     this.#streamFrameMs = options.streamFrameMs ?? 50;
-    this.#log = new LogBuffer(options.keepRendered ?? 100, () => this.#emit());
+    this.#log = new LogBuffer({ changed: () => this.#emit(), ...(options.whenDrawable ? { whenDrawable: options.whenDrawable } : {}) });
   }
 
   // --- reading (React side) ---
@@ -81,7 +70,7 @@ export class UIStore {
       streaming: this.#streaming,
       thinking: this.#thinking,
       tools: this.#tools,
-      activity: this.#activity,
+      activity: this.#activities.at(-1)?.label,
       prompt: this.#promptView(),
       editor: this.#editor,
       queued: this.#queued,
@@ -91,7 +80,11 @@ export class UIStore {
     return this.#snapshot;
   };
 
-  /** Called once entries up to `lastId` have been written by <Static>: memory stays flat in long sessions. */
+  /**
+   * Called once entries up to `lastId` have been written by <Static>: they are forgotten, so memory stays flat in
+   * long sessions. The snapshot being drawn is left as it is (no render for that alone); the next one has only
+   * the entries still to write.
+   */
   acknowledge(lastId: number): void {
     this.#log.acknowledge(lastId);
   }
@@ -144,9 +137,20 @@ export class UIStore {
     this.#emit();
   }
 
-  setActivity(label: string | undefined): void {
-    this.#activity = label;
+  /**
+   * Shows `label` on the status line until the returned function is called: the model list, /compact, a
+   * sub-agent at work. Several may overlap (parallel sub-agents): the newest still running is shown.
+   */
+  beginActivity(label: string): () => void {
+    const activity = { label };
+    this.#activities.push(activity);
     this.#emit();
+    return () => {
+      const index = this.#activities.indexOf(activity);
+      if (index === -1) return;
+      this.#activities.splice(index, 1);
+      this.#emit();
+    };
   }
 
   setContext(usage: ContextUsage | undefined): void {
@@ -164,7 +168,7 @@ export class UIStore {
   /** At exit: the input zone disappears (seed § 15.5). */
   hidePrompt(): void {
     this.#base = "hidden";
-    this.#question = undefined;
+    this.#questions.drop();
     this.#emit();
   }
 
@@ -201,57 +205,26 @@ export class UIStore {
   // --- questions (serialised: parallel tools and sub-agents ask one at a time) ---
 
   confirm(question: string, options: { allowStop?: boolean; signal?: AbortSignal } = {}): Promise<AskAnswer> {
-    return this.#enqueue(
-      () =>
-        new Promise<AskAnswer>((resolve) => {
-          const allowStop = options.allowStop ?? false;
-          const finish = (answer: AskAnswer) => {
-            options.signal?.removeEventListener("abort", onAbort);
-            if (this.#question?.kind === "confirm" && this.#question.answer === finish) this.#question = undefined;
-            const label = answer === "yes" ? t("answerYes") : answer === "stop" ? t("answerStop") : t("answerNo");
-            this.add({ kind: "answered", question, answer: label });
-            resolve(answer);
-          };
-          const onAbort = () => finish("no");
-          if (options.signal?.aborted) return finish("no");
-          options.signal?.addEventListener("abort", onAbort, { once: true });
-          this.#question = { kind: "confirm", question, allowStop, answer: finish };
-          this.#emit();
-        }),
-    );
+    return this.#questions.confirm(question, options);
   }
 
   select(title: string, choices: readonly SelectChoice[], signal?: AbortSignal): Promise<number | undefined> {
-    return this.#enqueue(
-      () =>
-        new Promise<number | undefined>((resolve) => {
-          const finish = (index: number | undefined) => {
-            signal?.removeEventListener("abort", onAbort);
-            if (this.#question?.kind === "select" && this.#question.answer === finish) this.#question = undefined;
-            const choice = index === undefined ? undefined : choices[index];
-            if (choice) this.add({ kind: "answered", question: title, answer: choice.label });
-            else this.#emit();
-            resolve(choice ? index : undefined);
-          };
-          const onAbort = () => finish(undefined);
-          if (signal?.aborted || choices.length === 0) return finish(undefined);
-          signal?.addEventListener("abort", onAbort, { once: true });
-          this.#question = { kind: "select", title, choices, index: 0, answer: finish };
-          this.#emit();
-        }),
-    );
+    return this.#questions.select(title, choices, signal);
+  }
+
+  /** A free-text question in the input zone: the answer typed ("" included), undefined when declined. */
+  input(question: string, options: InputOptions = {}): Promise<string | undefined> {
+    return this.#questions.input(question, options);
   }
 
   /** Bracketed paste: the text goes in as is, new lines included (seed § 15.5: multi-line paste kept). */
   paste(text: string): void {
-    if (this.#question || this.#base === "hidden") return;
+    if (this.#base === "hidden" || this.#questions.paste(text)) return;
     this.#setEditor(insert(this.#editor, text.replace(/\r\n?/g, "\n")));
   }
 
   handleKey(key: KeyPress): void {
-    const question = this.#question;
-    if (question?.kind === "confirm") return this.#confirmKey(question, key);
-    if (question?.kind === "select") return this.#selectKey(question, key);
+    if (this.#questions.handleKey(key)) return;
     if (this.#base === "busy") {
       if (isCtrl(key, "c")) return this.#onInterrupt?.();
       // Type-ahead: what is typed during a turn waits in the box; Enter queues it as the next input.
@@ -286,15 +259,9 @@ export class UIStore {
       if (next !== undefined) this.#setEditor(editorOf(next));
       return;
     }
-    if (key.leftArrow) return this.#setEditor(moveLeft(editor));
-    if (key.rightArrow) return this.#setEditor(moveRight(editor));
-    if (key.home || isCtrl(key, "a")) return this.#setEditor(moveHome(editor));
-    if (key.end || isCtrl(key, "e")) return this.#setEditor(moveEnd(editor));
-    if (isCtrl(key, "u")) return this.#setEditor(killToLineStart(editor));
-    if (isCtrl(key, "w")) return this.#setEditor(deleteWordBackward(editor));
-    if (key.backspace) return this.#setEditor(deleteBackward(editor));
-    if (key.delete) return this.#setEditor(deleteForward(editor));
-    if (key.ctrl || key.escape || key.tab || key.pageUp || key.pageDown || key.meta) return;
+    const edited = editKey(editor, key);
+    if (edited) return this.#setEditor(edited);
+    if (isInert(key)) return;
     this.#typed(key.input);
   }
 
@@ -339,45 +306,15 @@ export class UIStore {
     pending.resolve(result);
   }
 
-  #confirmKey(question: Extract<Question, { kind: "confirm" }>, key: KeyPress): void {
-    const input = key.input.toLowerCase();
-    // Both `o` (oui) and `y` (yes) mean yes in either language; Enter alone is ignored (seed § 15.5).
-    if (!key.ctrl && (input === "o" || input === "y")) return question.answer("yes");
-    if (key.escape || isCtrl(key, "c") || (!key.ctrl && input === "n")) return question.answer("no");
-    if (!key.ctrl && input === "s" && question.allowStop) return question.answer("stop");
-  }
-
-  #selectKey(question: Extract<Question, { kind: "select" }>, key: KeyPress): void {
-    const last = question.choices.length - 1;
-    const move = (index: number) => {
-      question.index = Math.max(0, Math.min(last, index));
-      this.#emit();
-    };
-    if (key.upArrow || (!key.ctrl && key.input === "k")) return move(question.index - 1);
-    if (key.downArrow || (!key.ctrl && key.input === "j")) return move(question.index + 1);
-    if (key.pageUp) return move(question.index - 10);
-    if (key.pageDown) return move(question.index + 10);
-    if (key.home) return move(0);
-    if (key.end) return move(last);
-    if (key.return) return question.answer(question.index);
-    if (key.escape || isCtrl(key, "c")) return question.answer(undefined);
-  }
-
   #promptView(): PromptView {
-    const question = this.#question;
-    if (question?.kind === "confirm") return { kind: "confirm", question: question.question, allowStop: question.allowStop };
-    if (question?.kind === "select") return { kind: "select", title: question.title, choices: question.choices, index: question.index };
-    return { kind: this.#base };
+    if (this.#base === "hidden") return { kind: "hidden" };
+    return this.#questions.view() ?? { kind: this.#base };
   }
 
   #setEditor(editor: EditorState): void {
     this.#editor = editor;
     this.#editedAt = Date.now();
     this.#emit();
-  }
-
-  #enqueue<T>(run: () => Promise<T>): Promise<T> {
-    return this.#questions.run(run);
   }
 
   /**
@@ -398,10 +335,6 @@ export class UIStore {
     this.#timer = undefined;
     for (const listener of this.#listeners) listener();
   }
-}
-
-function isCtrl(key: KeyPress, letter: string): boolean {
-  return Boolean(key.ctrl) && key.input.toLowerCase() === letter;
 }
 
 /** The first `limit` characters, and how many more there were. */

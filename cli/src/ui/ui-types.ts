@@ -34,6 +34,8 @@ export type PromptView =
   | { kind: "input" }
   | { kind: "busy" }
   | { kind: "confirm"; question: string; allowStop: boolean }
+  /** A free-text question (InteractionPort.input) and the answer being typed. */
+  | { kind: "question"; question: string; editor: EditorState }
   | { kind: "select"; title: string; choices: readonly SelectChoice[]; index: number }
   | { kind: "hidden" };
 
@@ -48,7 +50,7 @@ export interface ToolsRunning {
 }
 
 export interface UISnapshot {
-  /** Entries not yet handed to <Static>; once rendered they are acknowledged and dropped. */
+  /** Entries not yet written by <Static>; once written they are acknowledged and dropped from the next snapshot. */
   readonly entries: readonly LogEntry[];
   /** Changes when acknowledged entries are dropped, so that <Static> starts over with the rest. */
   readonly staticKey: number;
@@ -56,7 +58,10 @@ export interface UISnapshot {
   readonly streaming: string;
   readonly thinking: boolean;
   readonly tools: ToolsRunning | null;
-  /** A label for the status line while something other than the model works (`withSpinner`). */
+  /**
+   * A label for the status line while something other than the model works: `withSpinner`, a sub-agent (the
+   * newest of those still running).
+   */
   readonly activity: string | undefined;
   readonly prompt: PromptView;
   readonly editor: EditorState;

@@ -1,6 +1,8 @@
 /**
  * How the agent asks the person in front of it (seed § 4.4 / § 6.2.4). Each front end implements it: the Ink
- * UI with its input box, ACP with `session/request_permission`, headless mode by refusing.
+ * UI with its input box, ACP with `session/request_permission`, headless mode by refusing. Everything past
+ * `confirm` is optional: a caller checks that the method exists and does without it otherwise (a third-party
+ * front end written before the method keeps working).
  */
 export type AskAnswer = "yes" | "no" | "stop";
 
@@ -10,6 +12,13 @@ export interface SelectOption<T> {
   hint?: string;
 }
 
+export interface InputOptions {
+  /** The text the answer starts from, editable (e.g. the previous, rejected answer). */
+  initial?: string;
+  /** Aborting it withdraws the question: the answer is undefined. */
+  signal?: AbortSignal;
+}
+
 export interface InteractionPort {
   /** False when nobody can answer (headless): the runner refuses what would need a confirmation. */
   readonly canAsk: boolean;
@@ -17,6 +26,12 @@ export interface InteractionPort {
   /** Like confirm, with a third answer that stops the turn (seed § 6.2.4). */
   ask?(message: string, signal?: AbortSignal): Promise<AskAnswer>;
   select?<T>(title: string, options: SelectOption<T>[], signal?: AbortSignal): Promise<T | undefined>;
+  /**
+   * A free-text question (seed § 20.1b: the name of a new agent). Resolves to what the person typed, "" included
+   * (an empty answer is the caller's to interpret), or undefined when they declined (Esc, Ctrl+C) or the question
+   * was withdrawn. Absent where nobody can type an answer (headless, ACP: the protocol has no such request).
+   */
+  input?(question: string, options?: InputOptions): Promise<string | undefined>;
 }
 
 /** The port of a front end where nobody can answer. */

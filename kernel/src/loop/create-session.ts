@@ -15,6 +15,17 @@ export interface CreateSessionOptions {
   maxIterations?: number;
 }
 
+/** The system prompt the plugins give for this setup: their sections in order, blank ones dropped. */
+export async function buildSystemPrompt(hooks: HookTable, setup: SessionSetup): Promise<string> {
+  const sections = await hooks.systemPrompt.promise([], setup);
+  return [...sections]
+    .map((section, index) => ({ section, index }))
+    .sort((a, b) => a.section.order - b.section.order || a.index - b.index)
+    .map(({ section }) => section.text.trim())
+    .filter((text) => text.length > 0)
+    .join("\n\n");
+}
+
 /**
  * Builds a session from the plugins: the provider for the model, the tools (in tap order, first of a name
  * wins), the system prompt's sections, then `sessionStart`.
@@ -36,13 +47,7 @@ export async function createSession(
   for (const tool of await hooks.tools.promise([], setup)) {
     if (!tools.has(tool.spec.name)) tools.set(tool.spec.name, tool);
   }
-  const sections = await hooks.systemPrompt.promise([], setup);
-  const system = [...sections]
-    .map((section, index) => ({ section, index }))
-    .sort((a, b) => a.section.order - b.section.order || a.index - b.index)
-    .map(({ section }) => section.text.trim())
-    .filter((text) => text.length > 0)
-    .join("\n\n");
+  const system = await buildSystemPrompt(hooks, setup);
 
   const session: AgentSession = {
     id: randomUUID(),

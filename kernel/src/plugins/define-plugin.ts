@@ -1,6 +1,6 @@
 import type { InputPrefix, SlashCommand, Subcommand } from "../contracts/commands.ts";
 import type { JsonSchema } from "../contracts/provider.ts";
-import type { AgentSession, CompactEvent, ContextChange, FrontEnd } from "../contracts/session.ts";
+import type { AgentSession, CompactEvent, ContextChange, FrontEnd, SessionSetup } from "../contracts/session.ts";
 import type { Locale } from "../i18n/locale.ts";
 import type { PluginHooks } from "../hooks/instrumented-hooks.ts";
 
@@ -36,14 +36,17 @@ export interface PluginHandle<Api = unknown> {
 }
 
 /**
- * The two hooks a plugin may call as well as tap: the plugin that replaces a conversation by its summary
- * announces it (`onCompact`), and a plugin that changed the pending context asks for a recount
- * (`contextChanged`). Every other hook is called by the kernel alone.
+ * The hooks a plugin may call as well as tap: the plugin that replaces a conversation by its summary
+ * announces it (`onCompact`) and may rebuild the system prompt for the new starting context (`systemPrompt`),
+ * and a plugin that changed the pending context asks for a recount (`contextChanged`). Every other hook is
+ * called by the kernel alone.
  */
 export interface PluginTriggers {
   /** Runs `onCompact` and returns the event as its taps completed it (`to`: the session's new name). */
   compacted(event: CompactEvent): Promise<CompactEvent>;
   contextChanged(session: AgentSession, change: ContextChange): void;
+  /** The system prompt the plugins give for this setup, as a new session would get it. */
+  systemPrompt(setup: SessionSetup): Promise<string>;
 }
 
 /** Everything `apply` receives. First-party plugins get exactly this, nothing more. */

@@ -1,8 +1,9 @@
 import { performance } from "node:perf_hooks";
 import type { InputPrefix, SlashCommand, Subcommand } from "../contracts/commands.ts";
-import type { AgentSession, CompactEvent, ContextChange } from "../contracts/session.ts";
+import type { AgentSession, CompactEvent, ContextChange, SessionSetup } from "../contracts/session.ts";
 import { ERROR_CODES, MaiaError, errorMessage, type ErrorCode } from "../errors.ts";
 import type { InstrumentedHooks } from "../hooks/instrumented-hooks.ts";
+import { buildSystemPrompt } from "../loop/create-session.ts";
 import { describeErrors, validatorFor } from "../validation/validator.ts";
 import { KERNEL_VERSION, checkPluginModule } from "./check-plugin.ts";
 import type { MaiaPlugin, PluginContext, PluginHandle, PluginLogger, RuntimeInfo } from "./define-plugin.ts";
@@ -217,6 +218,7 @@ export class PluginHost {
       trigger: {
         compacted: (event: CompactEvent) => this.#hooks.table.onCompact.promise(event),
         contextChanged: (session: AgentSession, change: ContextChange) => this.#hooks.table.contextChanged.call(session, change),
+        systemPrompt: (setup: SessionSetup) => buildSystemPrompt(this.#hooks.table, setup),
       },
     });
   }

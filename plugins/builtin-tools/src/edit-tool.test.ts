@@ -1,15 +1,9 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { setActiveLocale } from "@maia/kernel";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { harness, type Harness } from "./test-support.ts";
+import { describe, expect, it } from "vitest";
+import { harnessPerTest } from "./test-support.ts";
 
-let h: Harness;
-beforeEach(async () => {
-  setActiveLocale("en");
-  h = await harness();
-});
-afterEach(() => setActiveLocale(undefined));
+const h = harnessPerTest();
 
 const file = (name: string) => path.join(h.cwd, name);
 

@@ -1,6 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import type { Tool, ToolContext, ToolOutput } from "@maia/kernel";
-import { writeFileAtomic } from "@maia/kernel";
+import { writeFileAtomic } from "@maia/util";
 import { toolDoc as d } from "./descriptions.ts";
 import { replaceOnce, lineOf } from "./edit-replace.ts";
 import { classifyBytes, SNIFF_BYTES } from "./file-kind.ts";

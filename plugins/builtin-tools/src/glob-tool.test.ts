@@ -2,16 +2,10 @@ import { mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import fc from "fast-check";
 import picomatch from "picomatch";
-import { setActiveLocale } from "@maia/kernel";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { harness, tempFolder, type Harness } from "./test-support.ts";
+import { describe, expect, it } from "vitest";
+import { harness, harnessPerTest, tempFolder } from "./test-support.ts";
 
-let h: Harness;
-beforeEach(async () => {
-  setActiveLocale("en");
-  h = await harness();
-});
-afterEach(() => setActiveLocale(undefined));
+const h = harnessPerTest();
 
 async function tree(root: string, files: string[]): Promise<void> {
   for (const name of files) {

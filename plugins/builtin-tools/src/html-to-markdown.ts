@@ -1,4 +1,4 @@
-import TurndownService from "turndown";
+import type TurndownService from "turndown";
 
 /** The parts of a DOM node the rules read (turndown's types point at the browser DOM, absent here). */
 interface DomNode {
@@ -16,6 +16,25 @@ const REMOVED = new Set(["HEAD", "SCRIPT", "STYLE", "NOSCRIPT", "IFRAME", "SVG",
 export interface Markdown {
   markdown: string;
   title?: string;
+}
+
+type Turndown = typeof TurndownService;
+
+let loading: Promise<Turndown> | undefined;
+
+/**
+ * turndown and the DOM it parses with (@mixmark-io/domino, ~700 KB of code) are imported on the first HTML page
+ * WebFetch converts, not when the plugin loads: most sessions never fetch a page and should not pay for them.
+ */
+function loadTurndown(): Promise<Turndown> {
+  loading ??= import("turndown").then(
+    (module) => module.default,
+    (error: unknown) => {
+      loading = undefined; // A failed import is tried again on the next page.
+      throw error;
+    },
+  );
+  return loading;
 }
 
 function asNode(node: unknown): DomNode {
@@ -56,9 +75,10 @@ function clean(attribute: string | null): string {
  * `[x]` / `[ ]` (turndown alone flattens both into loose text), and the page title is returned apart for
  * the result header.
  */
-export function htmlToMarkdown(html: string, baseUrl: string): Markdown {
+export async function htmlToMarkdown(html: string, baseUrl: string): Promise<Markdown> {
+  const Service = await loadTurndown();
   let title: string | undefined;
-  const service = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-", hr: "---" });
+  const service = new Service({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-", hr: "---" });
   service.remove((node) => REMOVED.has(asNode(node).nodeName.toUpperCase()));
   service.addRule("pageTitle", {
     filter: (node) => asNode(node).nodeName === "TITLE",

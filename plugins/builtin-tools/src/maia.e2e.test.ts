@@ -1,41 +1,16 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startFakeLiteLLM } from "@maia/fake-litellm";
+import { describe, expect, it } from "vitest";
 // The CLI's own test runner and plugin list, by path: this package does not depend on @maia/cli.
 import { BUILTIN_PLUGINS } from "../../../cli/src/plugins/builtin-plugins.ts";
-import { runMaia } from "@maia/testing-maia";
-import { tempFolder } from "./test-support.ts";
+import { maiaPerTest, runMaia, streamEvents, type StreamEvent } from "@maia/testing-maia";
 
-let server: FakeLiteLLM;
-let home: string;
-let cwd: string;
-
-beforeEach(async () => {
-  server = await startFakeLiteLLM();
-  home = await tempFolder("maia-home-");
-  cwd = await tempFolder("maia-proj-");
-  server.writeSettings(home);
-});
-afterEach(async () => {
-  await server.close();
-});
-
-interface StreamEvent {
-  type: string;
-  name?: string;
-  content?: string;
-  isError?: boolean;
-}
+const bed = maiaPerTest(() => startFakeLiteLLM());
 
 async function maia(prompt: string, extra: string[] = []): Promise<{ code: number | null; events: StreamEvent[]; stderr: string }> {
-  const run = await runMaia(["-p", prompt, "--model", "fake-model", "--output-format", "stream-json", ...extra], { cwd, home });
-  const events = run.stdout
-    .trim()
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line) => JSON.parse(line) as StreamEvent);
-  return { code: run.code, events, stderr: run.stderr };
+  const run = await runMaia(["-p", prompt, "--model", "fake-model", "--output-format", "stream-json", ...extra], bed);
+  return { code: run.code, events: streamEvents(run.stdout), stderr: run.stderr };
 }
 
 const results = (events: StreamEvent[]) => events.filter((event) => event.type === "tool_result").map((event) => [event.name, event.content]);
@@ -43,10 +18,10 @@ const call = (id: string, name: string, args: Record<string, unknown>) => ({ id,
 
 describe("builtin tools through `maia -p` (built bundle, fake LiteLLM)", () => {
   it("runs the read-only tools and sends their results to the model", async () => {
-    await mkdir(path.join(cwd, "src"), { recursive: true });
-    await writeFile(path.join(cwd, "src/main.ts"), "export function main() {\n  return 42;\n}\n");
-    await writeFile(path.join(cwd, "README.md"), "# Demo\n");
-    server.enqueue(
+    await mkdir(path.join(bed.cwd, "src"), { recursive: true });
+    await writeFile(path.join(bed.cwd, "src/main.ts"), "export function main() {\n  return 42;\n}\n");
+    await writeFile(path.join(bed.cwd, "README.md"), "# Demo\n");
+    bed.server.enqueue(
       {
         toolCalls: [
           call("c1", "Glob", { pattern: "**/*.ts" }),
@@ -69,7 +44,7 @@ describe("builtin tools through `maia -p` (built bundle, fake LiteLLM)", () => {
       ["TodoWrite", "▶ Explaining main\n\n1 task: 0 done, 1 in progress, 0 pending."],
       ["CurrentModel", "The active model is fake-model."],
     ]);
-    const second = server.chatBodies()[1] as { messages: Array<{ role: string; content: string }> };
+    const second = bed.server.chatBodies()[1] as { messages: Array<{ role: string; content: string }> };
     expect(second.messages.filter((message) => message.role === "tool").map((message) => message.content)[2]).toBe(
       "     2\t  return 42;\n\n[Lines 2–2 of 3. To read more, call Read with offset=3.]",
     );
@@ -77,17 +52,17 @@ describe("builtin tools through `maia -p` (built bundle, fake LiteLLM)", () => {
   });
 
   it("refuses the tools that need a confirmation when nobody can answer and no rule allows them", async () => {
-    server.enqueue({ toolCalls: [call("c1", "Bash", { command: "touch should-not-exist" })] }, { text: "ok" });
+    bed.server.enqueue({ toolCalls: [call("c1", "Bash", { command: "touch should-not-exist" })] }, { text: "ok" });
     const { events } = await maia("run it");
     const [name, content] = results(events)[0] ?? [];
     expect(name).toBe("Bash");
     expect(content).toContain("--allow 'Bash(touch should-not-exist)'");
-    await expect(readFile(path.join(cwd, "should-not-exist"))).rejects.toThrow();
+    await expect(readFile(path.join(bed.cwd, "should-not-exist"))).rejects.toThrow();
   });
 
   const permissionsOn = BUILTIN_PLUGINS.some((plugin) => plugin.name === "permissions");
   it.skipIf(!permissionsOn)("writes, edits and runs commands when --allow rules permit them (needs the permissions plugin)", async () => {
-    server.enqueue(
+    bed.server.enqueue(
       { toolCalls: [call("c1", "Write", { path: "out/hello.txt", content: "hello\n" })] },
       { toolCalls: [call("c2", "Edit", { path: "out/hello.txt", old_string: "hello", new_string: "bonjour" })] },
       { toolCalls: [call("c3", "Bash", { command: "cat out/hello.txt missing.txt" })] },
@@ -95,7 +70,7 @@ describe("builtin tools through `maia -p` (built bundle, fake LiteLLM)", () => {
     );
     const { code, events } = await maia("write, edit, show", ["--allow", "Write", "--allow", "Edit", "--allow", "Bash(cat *)"]);
     expect(code).toBe(0);
-    expect(await readFile(path.join(cwd, "out/hello.txt"), "utf8")).toBe("bonjour\n");
+    expect(await readFile(path.join(bed.cwd, "out/hello.txt"), "utf8")).toBe("bonjour\n");
     expect(results(events)[2]).toEqual(["Bash", "bonjour\ncat: missing.txt: No such file or directory\n[exit code: 1]"]);
   });
 });

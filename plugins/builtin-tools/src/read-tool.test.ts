@@ -3,15 +3,10 @@ import { mkdir, open, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { setActiveLocale } from "@maia/kernel";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { harness, type Harness } from "./test-support.ts";
+import { describe, expect, it } from "vitest";
+import { harnessPerTest } from "./test-support.ts";
 
-let h: Harness;
-beforeEach(async () => {
-  setActiveLocale("en");
-  h = await harness();
-});
-afterEach(() => setActiveLocale(undefined));
+const h = harnessPerTest();
 
 function lines(count: number, make = (n: number) => `line ${n}`): string {
   return Array.from({ length: count }, (_, index) => make(index + 1)).join("\n") + "\n";

@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
-import { execa } from "execa";
 import { OutputCap } from "./output-cap.ts";
 
 export type ShellStatus =
@@ -50,6 +49,9 @@ export function systemShell(): string {
  */
 export async function runShell(command: string, options: ShellOptions): Promise<ShellResult> {
   // Interrupted before it started: nothing is run.
+  if (options.signal?.aborted) return { output: "", status: { kind: "interrupted" } };
+  // execa (~270 KB with its dependencies) is imported by the first command, not when the plugin loads.
+  const { execa } = await import("execa");
   if (options.signal?.aborted) return { output: "", status: { kind: "interrupted" } };
   const shell = systemShell();
   const cap = new OutputCap(options.maxChars);

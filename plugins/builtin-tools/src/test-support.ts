@@ -1,17 +1,12 @@
-import { mkdtemp, realpath } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { validatorFor, type AnyTool, type ToolContext, type ToolOutput } from "@maia/kernel";
+import { setActiveLocale, validatorFor, type AnyTool, type ToolContext, type ToolOutput } from "@maia/kernel";
+import { tempFolder } from "@maia/testing-maia";
+import { afterEach, beforeEach } from "vitest";
 import { createBuiltinTools, DEFAULT_LIMITS, type ToolLimits } from "./tools.ts";
 
 /**
  * Helpers for this package's tests (not shipped behaviour): real temporary folders, the real tools, and the
  * same input preparation the kernel applies (normalizeInput, then the JSON Schema with its defaults).
  */
-export async function tempFolder(prefix = "maia-tools-"): Promise<string> {
-  // realpath: macOS-style /tmp symlinks would make displayed paths differ from the ones tests build.
-  return realpath(await mkdtemp(path.join(os.tmpdir(), prefix)));
-}
 
 export interface Harness {
   cwd: string;
@@ -24,7 +19,7 @@ export interface Harness {
 }
 
 export async function harness(options: { cwd?: string; homeDir?: string; limits?: ToolLimits } = {}): Promise<Harness> {
-  const cwd = options.cwd ?? (await tempFolder());
+  const cwd = options.cwd ?? (await tempFolder("maia-tools-"));
   const homeDir = options.homeDir ?? (await tempFolder("maia-home-"));
   const warnings: string[] = [];
   const context: ToolContext = { cwd, state: new Map(), warn: (message) => warnings.push(message), env: { ...process.env, HOME: homeDir }, model: "fake-model" };
@@ -47,4 +42,39 @@ export async function harness(options: { cwd?: string; homeDir?: string; limits?
   };
 }
 
-export { eventually, processAlive } from "@maia/testing-maia";
+/**
+ * For each test of the calling file: messages in English and a fresh harness (new folders, nothing read yet).
+ * The returned object always speaks for the running test's harness.
+ */
+export function harnessPerTest(): Harness {
+  let current: Harness | undefined;
+  beforeEach(async () => {
+    setActiveLocale("en");
+    current = await harness();
+  });
+  afterEach(() => setActiveLocale(undefined));
+  const now = (): Harness => {
+    if (!current) throw new Error("The harness is made before each test: use it inside a test");
+    return current;
+  };
+  return {
+    get cwd() {
+      return now().cwd;
+    },
+    get homeDir() {
+      return now().homeDir;
+    },
+    get context() {
+      return now().context;
+    },
+    get warnings() {
+      return now().warnings;
+    },
+    get tools() {
+      return now().tools;
+    },
+    run: (name, input, overrides) => now().run(name, input, overrides),
+  };
+}
+
+export { eventually, processAlive, tempFolder } from "@maia/testing-maia";

@@ -1,14 +1,9 @@
 import { setActiveLocale } from "@maia/kernel";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { harness, type Harness } from "./test-support.ts";
+import { describe, expect, it } from "vitest";
+import { harnessPerTest } from "./test-support.ts";
 import { todosOf } from "./todo-tool.ts";
 
-let h: Harness;
-beforeEach(async () => {
-  setActiveLocale("en");
-  h = await harness();
-});
-afterEach(() => setActiveLocale(undefined));
+const h = harnessPerTest();
 
 describe("TodoWrite", () => {
   it("replaces the whole list at each call and renders it ☐ ▶ ☑", async () => {

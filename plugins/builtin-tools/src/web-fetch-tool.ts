@@ -76,7 +76,7 @@ async function webFetch(input: WebFetchInput, context: ToolContext, limits: Fetc
   const kind = bodyKind(type.mediaType, outcome.body);
   if (kind === "unsupported") return toolError(t("webFetchUnsupported", { type: type.mediaType || "?", url: outcome.url }), input);
   const text = decode(outcome.body, type.charset ?? (kind === "html" ? sniffHtmlCharset(outcome.body.subarray(0, 1024).toString("latin1")) : undefined));
-  const converted = convert(kind, text, outcome.url);
+  const converted = await convert(kind, text, outcome.url);
 
   if (outcome.status < 200 || outcome.status >= 300) {
     const excerpt = converted.content.slice(0, ERROR_BODY_CHARS);
@@ -108,9 +108,9 @@ function decode(body: Buffer, charset: string | undefined): string {
   }
 }
 
-function convert(kind: "html" | "json" | "text", text: string, url: string): { content: string; label: string; title?: string } {
+async function convert(kind: "html" | "json" | "text", text: string, url: string): Promise<{ content: string; label: string; title?: string }> {
   if (kind === "html") {
-    const { markdown, title } = htmlToMarkdown(text, url);
+    const { markdown, title } = await htmlToMarkdown(text, url);
     return title === undefined ? { content: markdown, label: t("webFetchAsMarkdown") } : { content: markdown, label: t("webFetchAsMarkdown"), title };
   }
   if (kind === "json") {

@@ -1,17 +1,11 @@
 import { chmod, mkdir, readFile, readdir, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { setActiveLocale } from "@maia/kernel";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { markFileSeen } from "./files-seen.ts";
-import { harness, type Harness } from "./test-support.ts";
+import { harnessPerTest } from "./test-support.ts";
 import { CONTENT_ALIASES } from "./write-tool.ts";
 
-let h: Harness;
-beforeEach(async () => {
-  setActiveLocale("en");
-  h = await harness();
-});
-afterEach(() => setActiveLocale(undefined));
+const h = harnessPerTest();
 
 const file = (name: string) => path.join(h.cwd, name);
 

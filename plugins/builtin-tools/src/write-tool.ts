@@ -1,6 +1,6 @@
 import { open, stat } from "node:fs/promises";
 import type { Tool, ToolContext, ToolOutput } from "@maia/kernel";
-import { writeFileAtomic } from "@maia/kernel";
+import { writeFileAtomic } from "@maia/util";
 import { toolDoc as d } from "./descriptions.ts";
 import { guardSeen, inspectTarget } from "./file-guard.ts";
 import { markFileSeen } from "./files-seen.ts";

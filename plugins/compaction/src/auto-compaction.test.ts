@@ -1,28 +1,21 @@
-import { setActiveLocale } from "@maia/kernel";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { lastUserText, prose, readSession, runCommand, setUp, systemText, type Setup } from "./test-setup.ts";
+import { describe, expect, it } from "vitest";
+import { lastUserText, prose, readSession, runCommand, setUpPerTest, systemText, type Setup } from "./test-setup.ts";
 
 const SUMMARY = "## Project context\n- a test\n## Next steps\n- go on";
 
-let setup: Setup | undefined;
-beforeEach(() => setActiveLocale("en"));
-afterEach(async () => {
-  setActiveLocale(undefined);
-  await setup?.server.close();
-  setup = undefined;
-});
+const setUp = setUpPerTest();
 
 const infos = (s: Setup) => s.events.flatMap((event) => (event.type === "info" ? [event.message] : []));
 const warnings = (s: Setup) => s.events.flatMap((event) => (event.type === "warning" ? [event.message] : []));
 
 describe("automatic compaction (seed § 14.3)", () => {
   it("uses max − 4500 as threshold, strictly greater, once the maximum is known", async () => {
-    setup = await setUp({ max: 6_000 });
+    const setup = await setUp({ max: 6_000 });
     expect(await setup.compaction.threshold(setup.session)).toBe(1_500);
   });
 
   it("compacts after a turn that took the context over the threshold", async () => {
-    setup = await setUp({ max: 6_000 });
+    const setup = await setUp({ max: 6_000 });
     const { kernel, server, session, host, cwd } = setup;
     await runCommand(kernel, host, "rename", "auto");
     server.enqueue({ text: prose(2_000) }, { text: SUMMARY });
@@ -40,7 +33,7 @@ describe("automatic compaction (seed § 14.3)", () => {
   });
 
   it("compacts before sending when the request would take the context over, then sends it on the summary", async () => {
-    setup = await setUp({ max: 6_000 });
+    const setup = await setUp({ max: 6_000 });
     const { kernel, server, session } = setup;
     server.enqueue({ text: prose(400) });
     await kernel.runTurn(session, "short");
@@ -56,8 +49,23 @@ describe("automatic compaction (seed § 14.3)", () => {
     expect(session.messages).toHaveLength(2);
   });
 
+  it("puts the summary in place of MAIA.md when it compacts before sending, as /compact does", async () => {
+    const setup = await setUp({ max: 6_000, maiaMd: "Always answer in haiku. MAIA-MD-MARKER" });
+    const { kernel, server, session } = setup;
+    expect(session.system).toContain("MAIA-MD-MARKER");
+    server.enqueue({ text: prose(400) });
+    await kernel.runTurn(session, "short");
+    server.enqueue({ text: SUMMARY }, { text: "Answered on the summary." });
+    expect((await kernel.runTurn(session, prose(1_300))).status).toBe("done");
+    const sent = server.chatBodies()[2];
+    expect(systemText(sent)).toContain(SUMMARY);
+    expect(systemText(sent)).not.toContain("MAIA-MD-MARKER");
+    expect(systemText(sent).split(SUMMARY)).toHaveLength(2);
+    expect(session.system).not.toContain("MAIA-MD-MARKER");
+  });
+
   it("does nothing at or under the threshold", async () => {
-    setup = await setUp({ max: 100_000 });
+    const setup = await setUp({ max: 100_000 });
     const { kernel, server, session } = setup;
     server.enqueue({ text: prose(2_000) });
     await kernel.runTurn(session, "hello");
@@ -66,21 +74,19 @@ describe("automatic compaction (seed § 14.3)", () => {
   });
 
   it("follows compaction.threshold, as a fraction or a token count, never above the seed's formula", async () => {
-    setup = await setUp({ max: 100_000, compaction: { threshold: 0.01 } });
-    expect(await setup.compaction.threshold(setup.session)).toBe(1_000);
-    setup.server.enqueue({ text: prose(1_200) }, { text: SUMMARY });
-    await setup.kernel.runTurn(setup.session, "hello");
-    expect(setup.session.startContext).toBe(SUMMARY);
-    await setup.server.close();
-    setup = await setUp({ max: 10_000, compaction: { threshold: 9_000 } });
-    expect(await setup.compaction.threshold(setup.session)).toBe(5_500);
-    await setup.server.close();
-    setup = await setUp({ max: 10_000, compaction: { threshold: 2_000 } });
-    expect(await setup.compaction.threshold(setup.session)).toBe(2_000);
+    const fraction = await setUp({ max: 100_000, compaction: { threshold: 0.01 } });
+    expect(await fraction.compaction.threshold(fraction.session)).toBe(1_000);
+    fraction.server.enqueue({ text: prose(1_200) }, { text: SUMMARY });
+    await fraction.kernel.runTurn(fraction.session, "hello");
+    expect(fraction.session.startContext).toBe(SUMMARY);
+    const tokens = await setUp({ max: 10_000, compaction: { threshold: 9_000 } });
+    expect(await tokens.compaction.threshold(tokens.session)).toBe(5_500);
+    const smaller = await setUp({ max: 10_000, compaction: { threshold: 2_000 } });
+    expect(await smaller.compaction.threshold(smaller.session)).toBe(2_000);
   });
 
   it("stays off while the maximum is unknown; /compact still works", async () => {
-    setup = await setUp();
+    const setup = await setUp();
     const { kernel, server, session, host } = setup;
     server.enqueue({ text: prose(5_000) });
     await kernel.runTurn(session, "hello");
@@ -92,7 +98,7 @@ describe("automatic compaction (seed § 14.3)", () => {
   });
 
   it("warns when it fails, and the conversation continues unchanged", async () => {
-    setup = await setUp({ max: 6_000 });
+    const setup = await setUp({ max: 6_000 });
     const { kernel, server, session } = setup;
     server.enqueue({ text: prose(2_000) }, { error: { status: 400, body: { error: { message: "summary refused" } } } });
     expect((await kernel.runTurn(session, "Write a lot")).status).toBe("done");
@@ -101,7 +107,7 @@ describe("automatic compaction (seed § 14.3)", () => {
   });
 
   it("leaves the compacted conversation, readable and saved, when the turn after a compaction before sending fails", async () => {
-    setup = await setUp({ max: 6_000 });
+    const setup = await setUp({ max: 6_000 });
     const { kernel, server, session, host, cwd } = setup;
     await runCommand(kernel, host, "rename", "fragile");
     server.enqueue({ text: prose(400) });
@@ -118,7 +124,7 @@ describe("automatic compaction (seed § 14.3)", () => {
   });
 
   it("can be turned off (auto: false)", async () => {
-    setup = await setUp({ max: 6_000, compaction: { auto: false } });
+    const setup = await setUp({ max: 6_000, compaction: { auto: false } });
     setup.server.enqueue({ text: prose(2_000) });
     await setup.kernel.runTurn(setup.session, "hello");
     expect(setup.server.chatBodies()).toHaveLength(1);

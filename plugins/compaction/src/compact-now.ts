@@ -1,4 +1,4 @@
-import { isAbortError, type AgentSession, type CompactEvent, type SessionHost } from "@maia/kernel";
+import { isAbortError, type AgentSession, type CompactEvent, type SessionHost, type SessionSetup } from "@maia/kernel";
 import { t } from "./messages.ts";
 import { requestCompactSummary } from "./request-summary.ts";
 
@@ -12,6 +12,8 @@ export interface CompactionPeers {
   fileOf?(session: AgentSession): string | undefined;
   /** Announces the compaction (`onCompact`); the sessions plugin's tap writes `xxx__n` and returns its name as `to`. */
   announce?(event: CompactEvent): Promise<CompactEvent>;
+  /** The system prompt the plugins give for a setup: the in-place path rebuilds it around the summary. */
+  systemPrompt?(setup: SessionSetup): Promise<string>;
 }
 
 export interface CompactRecord {
@@ -47,7 +49,8 @@ export function startContextSection(summary: string): string {
  * `compactNow` (seed § 14.2): save the session as it is, ask for the summary, then replace the conversation by it
  * — through the host, which builds a new agent whose system prompt carries the summary instead of MAIA.md, or, with
  * no host (automatic and emergency paths, headless), in place: messages and pending context emptied, the summary
- * set as starting context and put in the system prompt. Then the session is written as `xxx__n`. On error or
+ * set as starting context and the system prompt rebuilt by the plugins for it (so it too has the summary instead
+ * of MAIA.md). Then the session is written as `xxx__n`. On error or
  * abort before the replacement, the conversation is unchanged. Never throws.
  */
 export async function compactNow(session: AgentSession, peers: CompactionPeers, options: CompactOptions = {}): Promise<CompactResult> {
@@ -80,7 +83,7 @@ export async function compactNow(session: AgentSession, peers: CompactionPeers, 
       return { status: "failed", error };
     }
   } else {
-    replaceInPlace(session, summary.text);
+    await replaceInPlace(session, summary.text, peers.systemPrompt);
   }
   if (peers.countText) record.summaryTokens = await peers.countText(target, summary.text);
   if (peers.announce) {
@@ -102,13 +105,24 @@ export async function compactNow(session: AgentSession, peers: CompactionPeers, 
 }
 
 /**
- * Without a host, the session object the front end holds must change itself: the old summary section (if an
- * earlier compaction put one) is replaced by the new one; the rest of the system prompt stays.
+ * Without a host, the session object the front end holds must change itself. Its system prompt is rebuilt by the
+ * plugins as a new agent's would be for this starting context (memory then gives the summary instead of
+ * MAIA.md); should that fail, the old prompt is kept with its summary section replaced.
  */
-function replaceInPlace(session: AgentSession, summary: string): void {
-  const previous = session.startContext === undefined ? undefined : startContextSection(session.startContext);
-  const base = previous !== undefined && session.system.includes(previous) ? session.system.replace(previous, "").trim() : session.system;
-  session.system = [base, startContextSection(summary)].filter((part) => part !== "").join("\n\n");
+async function replaceInPlace(session: AgentSession, summary: string, systemPrompt: CompactionPeers["systemPrompt"]): Promise<void> {
+  let rebuilt: string | undefined;
+  try {
+    rebuilt = await systemPrompt?.({ ...session.setup, startContext: summary });
+  } catch {
+    rebuilt = undefined;
+  }
+  if (rebuilt !== undefined) {
+    session.system = rebuilt;
+  } else {
+    const previous = session.startContext === undefined ? undefined : startContextSection(session.startContext);
+    const base = previous !== undefined && session.system.includes(previous) ? session.system.replace(previous, "").trim() : session.system;
+    session.system = [base, startContextSection(summary)].filter((part) => part !== "").join("\n\n");
+  }
   session.messages = [];
   session.pendingContext = [];
   session.startContext = summary;

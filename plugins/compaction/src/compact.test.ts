@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { setActiveLocale } from "@maia/kernel";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { lastUserText, readSession, runCommand, setUp, systemText, type Setup } from "./test-setup.ts";
+import { describe, expect, it } from "vitest";
+import { lastUserText, readSession, runCommand, setUpPerTest, systemText, type SetUpOptions } from "./test-setup.ts";
 
 const SUMMARY = "## Contexte du projet\n- MAIA\n## Objectif actuel\n- tester\n## Fichiers pertinents\n- a.ts\n## Décisions/Conclusions\n- rien\n## Prochaines étapes\n- continuer";
 const SEED_PROMPT_FR = [
@@ -19,16 +19,10 @@ const SEED_PROMPT_FR = [
   "- [Ce qui reste à faire]",
 ].join("\n");
 
-let setup: Setup | undefined;
-beforeEach(() => setActiveLocale("en"));
-afterEach(async () => {
-  setActiveLocale(undefined);
-  await setup?.server.close();
-  setup = undefined;
-});
+const setUp = setUpPerTest();
 
-async function withConversation(options: Parameters<typeof setUp>[0] = {}) {
-  setup = await setUp(options);
+async function withConversation(options: SetUpOptions = {}) {
+  const setup = await setUp(options);
   const { kernel, server, session, host } = setup;
   server.enqueue({ text: "First answer." });
   expect((await kernel.runTurn(session, "First request")).status).toBe("done");
@@ -93,7 +87,7 @@ describe("/compact (seed § 14.2)", () => {
   });
 
   it("has nothing to compact in an empty session", async () => {
-    setup = await setUp();
+    const setup = await setUp();
     const output = await runCommand(setup.kernel, setup.host, "compact");
     expect(output.all("info")).toEqual(["Nothing to compact."]);
     expect(setup.server.chatBodies()).toHaveLength(0);

@@ -1,6 +1,5 @@
-import { setActiveLocale } from "@maia/kernel";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { lastUserText, readSession, runCommand, setUp, systemText, type Setup } from "./test-setup.ts";
+import { describe, expect, it } from "vitest";
+import { lastUserText, readSession, runCommand, setUpPerTest, systemText, type Setup } from "./test-setup.ts";
 
 const SUMMARY = "## Project context\n- emergency\n## Next steps\n- answer";
 const TOO_LONG = {
@@ -10,17 +9,11 @@ const TOO_LONG = {
   },
 };
 
-let setup: Setup | undefined;
-beforeEach(() => setActiveLocale("en"));
-afterEach(async () => {
-  setActiveLocale(undefined);
-  await setup?.server.close();
-  setup = undefined;
-});
+const setUp = setUpPerTest();
 
 /** A session with a long tool result in its history, saved as « big ». */
 async function withLongHistory() {
-  setup = await setUp();
+  const setup = await setUp();
   const { kernel, server, session, host } = setup;
   server.enqueue({ toolCalls: [{ name: "Echo", arguments: { text: "0123456789", times: 400 } }] }, { text: "Read it." });
   expect((await kernel.runTurn(session, "Echo a lot")).status).toBe("done");
@@ -32,12 +25,13 @@ const warnings = (s: Setup) => s.events.flatMap((event) => (event.type === "warn
 
 describe("emergency compaction (seed § 14.5)", () => {
   it("compacts a refused conversation with tool results shrunk, saves the original first, and retries once with a resume instruction", async () => {
-    const { kernel, server, session, compaction, cwd } = await withLongHistory();
+    const setup = await withLongHistory();
+    const { kernel, server, session, compaction, cwd } = setup;
     server.enqueue(TOO_LONG, { text: SUMMARY }, { text: "The final answer." });
     const outcome = await compaction.runTurnWithRecovery(kernel, session, "And now?");
     expect(outcome.status).toBe("done");
     expect(outcome.session).toBe(session);
-    expect(warnings(setup!)).toContain("The server refused the context as too long: emergency compaction, then the request is sent again.");
+    expect(warnings(setup)).toContain("The server refused the context as too long: emergency compaction, then the request is sent again.");
 
     const bodies = server.chatBodies();
     const summaryRequest = JSON.stringify(bodies.at(-2));
@@ -65,12 +59,13 @@ describe("emergency compaction (seed § 14.5)", () => {
   });
 
   it("gives the original error when the compaction fails, the conversation unchanged", async () => {
-    const { kernel, server, session, compaction } = await withLongHistory();
+    const setup = await withLongHistory();
+    const { kernel, server, session, compaction } = setup;
     server.enqueue(TOO_LONG, { error: { status: 400, body: { error: { message: "no summary today" } } } });
     const outcome = await compaction.runTurnWithRecovery(kernel, session, "And now?");
     expect(outcome.status).toBe("error");
     expect(String((outcome.error as Error).message)).toContain("maximum context length");
-    expect(warnings(setup!).some((message) => message.startsWith("Emergency compaction failed: "))).toBe(true);
+    expect(warnings(setup).some((message) => message.startsWith("Emergency compaction failed: "))).toBe(true);
     expect(session.messages).toHaveLength(4);
   });
 

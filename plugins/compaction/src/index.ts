@@ -86,6 +86,7 @@ export default definePlugin<CompactionOptions, CompactionApi>({
       const sessions = context.plugins.get<SessionsPeer>("sessions")?.api;
       return {
         announce: (event) => context.trigger.compacted(event),
+        systemPrompt: (setup) => context.trigger.systemPrompt(setup),
         ...(counting
           ? {
               countMessages: (session, messages) => counting.countMessages(session, messages),

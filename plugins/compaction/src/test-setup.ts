@@ -1,13 +1,15 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
-import { AgentEvents, definePlugin, NO_INTERACTION, type AgentEvent, type AgentSession, type Kernel, type Tool } from "@maia/kernel";
+import { AgentEvents, definePlugin, NO_INTERACTION, setActiveLocale, type AgentEvent, type AgentSession, type Kernel, type Tool } from "@maia/kernel";
 import { createTestKernel, recordEvents } from "@maia/kernel/testing";
 // Sibling packages this one does not list (see README-section.md): the real provider, context and sessions.
 import contextPlugin, { type ContextApi } from "@maia/plugin-context";
 import litellm from "@maia/plugin-litellm";
+import memoryPlugin from "@maia/plugin-memory";
 import sessionsPlugin, { type SessionsApi } from "@maia/plugin-sessions";
 import { TestHost } from "../../sessions/src/test-host.ts";
+import { afterEach, beforeEach } from "vitest";
 import compactionPlugin, { type CompactionApi, type CompactionOptions } from "./index.ts";
 
 export { runCommand, TestHost } from "../../sessions/src/test-host.ts";
@@ -43,10 +45,36 @@ const echoPlugin = definePlugin({
   },
 });
 
+export interface SetUpOptions {
+  /** The model's context window, as /model/info reports it (unknown when absent). */
+  max?: number;
+  compaction?: Partial<CompactionOptions>;
+  /** Whether to wait until the context is counted (default true). */
+  waitForTokenizer?: boolean;
+  /** Project instructions (MAIA.md): loads the memory plugin too. */
+  maiaMd?: string;
+}
+
+/**
+ * For the tests of the calling file: messages in English, and a `setUp` whose kernels' fake servers are closed
+ * after each test. Call at the top of the file: `const setUp = setUpPerTest();`.
+ */
+export function setUpPerTest(): (options?: SetUpOptions) => Promise<Setup> {
+  const made: Setup[] = [];
+  beforeEach(() => setActiveLocale("en"));
+  afterEach(async () => {
+    setActiveLocale(undefined);
+    await Promise.all(made.splice(0).map((setup) => setup.server.close()));
+  });
+  return async (options) => {
+    const setup = await setUp(options);
+    made.push(setup);
+    return setup;
+  };
+}
+
 /** A kernel with the real provider, context, sessions and compaction plugins, and a fake LiteLLM behind it. */
-export async function setUp(
-  options: { max?: number; compaction?: Partial<CompactionOptions>; waitForTokenizer?: boolean } = {},
-): Promise<Setup> {
+async function setUp(options: SetUpOptions = {}): Promise<Setup> {
   const server = await startFakeLiteLLM(options.max ? { modelInfo: { "fake-model": { max_input_tokens: options.max } } } : {});
   const { kernel, cwd, homeDir } = await createTestKernel([
     litellm,
@@ -54,8 +82,11 @@ export async function setUp(
     contextPlugin as never,
     sessionsPlugin as never,
     { plugin: compactionPlugin as never, options: options.compaction ?? {} },
+    // With project instructions, the memory plugin too: a compaction must put the summary in their place.
+    ...(options.maiaMd === undefined ? [] : [memoryPlugin as never]),
   ]);
   server.writeSettings(homeDir);
+  if (options.maiaMd !== undefined) await writeFile(join(cwd, "MAIA.md"), options.maiaMd);
   const bus = new AgentEvents();
   const events = recordEvents(bus);
   const session = await kernel.createSession({ model: "fake-model" }, { interaction: NO_INTERACTION, events: bus });

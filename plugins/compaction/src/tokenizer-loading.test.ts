@@ -1,29 +1,22 @@
-import { setActiveLocale } from "@maia/kernel";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 // The context plugin's process-wide tokenizer, loaded here through a gate the test opens (see the context
 // plugin's lazy-tokenizer.test.ts: its own file, so that nobody loaded it before).
 import { loadTokenizer, tokenizerIfReady } from "../../context/src/tokenizer.ts";
-import { loadGptTokenizer } from "../../context/src/tokenizers.ts";
-import { lastUserText, prose, runCommand, setUp, type Setup } from "./test-setup.ts";
+import { loadO200kTokenizer } from "../../context/src/tokenizers.ts";
+import { lastUserText, prose, runCommand, setUpPerTest } from "./test-setup.ts";
 
 const SUMMARY = "## Project context\n- a test\n## Next steps\n- go on";
 
-let setup: Setup | undefined;
-beforeEach(() => setActiveLocale("en"));
-afterEach(async () => {
-  setActiveLocale(undefined);
-  await setup?.server.close();
-  setup = undefined;
-});
+const setUp = setUpPerTest();
 
 it("the check after a turn does not wait for a tokenizer still loading; the next turn's check compacts", { timeout: 30_000 }, async () => {
   let open: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (open = resolve));
   const loaded = loadTokenizer(async () => {
     await gate;
-    return loadGptTokenizer();
+    return loadO200kTokenizer();
   });
-  setup = await setUp({ max: 6_000, waitForTokenizer: false });
+  const setup = await setUp({ max: 6_000, waitForTokenizer: false });
   const { kernel, server, session, host, context } = setup;
   await runCommand(kernel, host, "rename", "slow-tokenizer");
   expect(tokenizerIfReady()).toBeUndefined();

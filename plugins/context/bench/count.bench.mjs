@@ -3,11 +3,11 @@
 import { performance } from "node:perf_hooks";
 import { formatMs, summarise } from "../../../bench/stats.mjs";
 import { ContextCounter, countContextTokens } from "../src/count-context.ts";
-import { loadGptTokenizer } from "../src/tokenizers.ts";
+import { loadO200kTokenizer } from "../src/tokenizers.ts";
 import { corpusPieces } from "./corpus.mjs";
 
 const TARGET_TOKENS = 200_000;
-const countText = await loadGptTokenizer();
+const countText = await loadO200kTokenizer();
 const pieces = corpusPieces();
 const tools = [{ name: "Read", description: "Reads a file", inputSchema: { type: "object", properties: { path: { type: "string" } } } }];
 

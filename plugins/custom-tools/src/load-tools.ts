@@ -1,6 +1,6 @@
 import { realpath } from "node:fs/promises";
 import path from "node:path";
-import { definitionFolders, readDefinitionFile } from "@maia/kernel";
+import { definitionFolders, readDefinitionFile } from "@maia/util";
 import { t } from "./messages.ts";
 import { parseToolDefinition, type DefinitionProblem, type ToolDefinition } from "./tool-definition.ts";
 
@@ -10,6 +10,8 @@ export const BUILTIN_TOOL_NAMES = ["Read", "Glob", "Grep", "Write", "Edit", "Bas
 /** A TOOL.json is a few hundred bytes; anything this large is a mistake, not a definition. */
 const MAX_FILE_BYTES = 1_000_000;
 const FILE_NAMES = ["TOOL.json", "tool.json"];
+/** How this plugin words a TOOL.json it cannot read. */
+const FILE_WORDS = { unreadable: (cause: string) => t("unreadable", { cause }), tooLarge: (limit: number) => t("tooLarge", { limit }) };
 
 export interface LoadedTool {
   definition: ToolDefinition;
@@ -52,7 +54,7 @@ export async function loadCustomTools(options: LoadOptions): Promise<LoadResult>
 
   for (const { root, source } of roots) {
     for (const folder of await definitionFolders(root)) {
-      const found = await readDefinition(folder);
+      const found = await readDefinitionFile(folder, FILE_NAMES, MAX_FILE_BYTES, FILE_WORDS);
       if (found.kind === "none") {
         warnings.push(t("noDefinition", { folder }));
         continue;
@@ -105,21 +107,4 @@ function format(file: string, problem: DefinitionProblem): string {
 
 async function canonical(folder: string): Promise<string> {
   return realpath(folder).catch(() => path.resolve(folder));
-}
-
-type Found = { kind: "none" } | { kind: "unreadable"; file: string; message: string } | { kind: "text"; file: string; text: string };
-
-/** The definition file of a folder, with its problems in this plugin's words. */
-async function readDefinition(folder: string): Promise<Found> {
-  const found = await readDefinitionFile(folder, FILE_NAMES, MAX_FILE_BYTES);
-  switch (found.kind) {
-    case "not_a_file":
-      return { kind: "unreadable", file: found.file, message: t("unreadable", { cause: "not a file" }) };
-    case "too_large":
-      return { kind: "unreadable", file: found.file, message: t("tooLarge", { limit: found.limit }) };
-    case "unreadable":
-      return { kind: "unreadable", file: found.file, message: t("unreadable", { cause: found.cause }) };
-    default:
-      return found;
-  }
 }

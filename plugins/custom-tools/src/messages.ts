@@ -15,7 +15,6 @@ export const t = defineMessages(
     jsonUnexpectedEnd: "unexpected end of the file (a closing brace, bracket or quote is missing)",
     jsonControlChar: "control character (such as a raw line break) inside a string: write it as \\n or \\t",
     jsonBadEscape: "invalid escape sequence inside a string (a backslash must be written \\\\)",
-    jsonBadNumber: "invalid number",
     jsonTrailing: "unexpected content after the end of the JSON value: {char}",
     jsonTooDeep: "the JSON is nested too deeply",
     // JSON Schema problems, in words.
@@ -75,7 +74,6 @@ export const t = defineMessages(
     jsonUnexpectedEnd: "fin de fichier inattendue (une accolade, un crochet ou un guillemet fermant manque)",
     jsonControlChar: "caractère de contrôle (comme un saut de ligne brut) dans une chaîne : écrivez-le \\n ou \\t",
     jsonBadEscape: "séquence d'échappement invalide dans une chaîne (une barre oblique inverse s'écrit \\\\)",
-    jsonBadNumber: "nombre invalide",
     jsonTrailing: "contenu inattendu après la fin de la valeur JSON : {char}",
     jsonTooDeep: "le JSON est trop imbriqué",
     schemaRequired: "{path} est absent{hint}",

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { execa } from "execa";
 import { expandWords } from "./command-line.ts";
 import { t } from "./messages.ts";
 import type { ToolDefinition } from "./tool-definition.ts";
@@ -32,6 +31,8 @@ export async function runCustomTool(definition: ToolDefinition, values: Record<s
   const [program = "", ...args] = expandWords(definition.words, values);
   const file = program.startsWith("./") || program.startsWith("../") ? path.resolve(definition.folder, program) : program;
   const seconds = Math.round((context.timeoutMs ?? TOOL_TIMEOUT_MS) / 1000);
+  // Imported when a custom tool first runs, not when the plugin loads (start-up memory, DESIGN.md).
+  const { execa } = await import("execa");
   const result = await execa(file, args, {
     cwd: definition.folder,
     env: { ...(context.env ?? process.env), MAIA_CWD: context.cwd, MAIA_TOOL_DIR: definition.folder },

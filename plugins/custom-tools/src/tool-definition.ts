@@ -1,6 +1,6 @@
 import { closest, validatorFor } from "@maia/kernel";
+import { JSON_ERROR_MESSAGE_KEYS, jsonPointer, readJsonWithPositions } from "@maia/util";
 import { placeholdersOf, splitCommandLine, type Word } from "./command-line.ts";
-import { childPointer, lineAndColumn, readJson, type JsonLocations, type JsonSyntaxProblem } from "./json-source.ts";
 import { t } from "./messages.ts";
 import { TOOL_SCHEMA, type RawToolFile } from "./tool-schema.ts";
 
@@ -54,18 +54,18 @@ export interface DefinitionContext {
  * names and duplicates depend on the other tools: the loader checks them.
  */
 export function parseToolDefinition(text: string, context: DefinitionContext): DefinitionResult {
-  const read = readJson(text);
+  const read = readJsonWithPositions(text, { trailingCommas: true });
   if (!read.ok) {
-    return { ok: false, problems: [{ line: read.line, message: t("invalidJson", { column: read.column, detail: syntaxDetail(read.problem) }) }] };
+    const { line, column, reason, char = "" } = read.error;
+    const detail = t(JSON_ERROR_MESSAGE_KEYS[reason], { char: JSON.stringify(char) });
+    return { ok: false, problems: [{ line, message: t("invalidJson", { column, detail }) }] };
   }
-  const lineOf = (pointer: string, key = false): number | undefined => {
-    const offset = (key ? read.locations.keys.get(pointer) : undefined) ?? read.locations.values.get(pointer);
-    return offset === undefined ? undefined : lineAndColumn(text, offset).line;
-  };
+  const { positions } = read;
+  const lineOf = (pointer: string, key = false): number | undefined => (key ? positions.keyLine(pointer) : positions.valueLine(pointer));
   const validate = validatorFor(TOOL_SCHEMA);
   // ajv may apply defaults in place: it gets a copy, the rules below read the original.
   if (!validate(structuredClone(read.value))) {
-    return { ok: false, problems: schemaProblems(validate.errors ?? [], read.value, read.locations, lineOf) };
+    return { ok: false, problems: schemaProblems(validate.errors ?? [], read.value, lineOf) };
   }
   return checkRules(read.value as RawToolFile, context, lineOf);
 }
@@ -126,25 +126,6 @@ function checkRules(raw: RawToolFile, context: DefinitionContext, lineOf: (point
   return nameLine === undefined ? { ok: true, definition } : { ok: true, definition, nameLine };
 }
 
-function syntaxDetail(problem: JsonSyntaxProblem): string {
-  switch (problem.kind) {
-    case "unexpectedChar":
-      return t("jsonUnexpectedChar", { char: JSON.stringify(problem.char) });
-    case "unexpectedEnd":
-      return t("jsonUnexpectedEnd");
-    case "controlChar":
-      return t("jsonControlChar");
-    case "badEscape":
-      return t("jsonBadEscape");
-    case "badNumber":
-      return t("jsonBadNumber");
-    case "trailingContent":
-      return t("jsonTrailing", { char: JSON.stringify(problem.char) });
-    case "tooDeep":
-      return t("jsonTooDeep");
-  }
-}
-
 /** `/command/parameters/0/type` → `command.parameters[0].type`, the way people read it. */
 export function displayPath(pointer: string): string {
   if (pointer === "") return t("topLevel");
@@ -174,7 +155,6 @@ const TYPE_WORDS: Record<string, "typeString" | "typeNumberOrString" | "typeObje
 function schemaProblems(
   errors: ErrorObject[],
   root: unknown,
-  locations: JsonLocations,
   lineOf: (pointer: string, key?: boolean) => number | undefined,
 ): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];
@@ -183,7 +163,7 @@ function schemaProblems(
     const { message, pointer, key } = describeError(error, valueAt(root, error.instancePath));
     if (seen.has(message)) continue;
     seen.add(message);
-    const line = lineOf(pointer, key) ?? (locations.values.has(error.instancePath) ? lineOf(error.instancePath) : undefined);
+    const line = lineOf(pointer, key) ?? lineOf(error.instancePath);
     problems.push(line === undefined ? { message } : { line, message });
   }
   return problems;
@@ -195,7 +175,7 @@ function describeError(error: ErrorObject, data: unknown): { message: string; po
   switch (error.keyword) {
     case "required": {
       const property = String(params.missingProperty);
-      const full = displayPath(childPointer(error.instancePath, property));
+      const full = displayPath(`${error.instancePath}${jsonPointer([property])}`);
       const hintKey = HINTS[property];
       return { message: t("schemaRequired", { path: `"${full}"`, hint: hintKey ? t(hintKey) : "" }), pointer: error.instancePath };
     }
@@ -203,9 +183,10 @@ function describeError(error: ErrorObject, data: unknown): { message: string; po
       const extra = String(params.additionalProperty);
       const known = Object.keys(knownProperties(error.instancePath));
       const guess = closest(extra, known);
-      const full = `"${displayPath(childPointer(error.instancePath, extra))}"`;
+      const member = `${error.instancePath}${jsonPointer([extra])}`;
+      const full = `"${displayPath(member)}"`;
       const message = guess ? t("schemaUnknownGuess", { path: full, guess }) : t("schemaUnknown", { path: full });
-      return { message, pointer: childPointer(error.instancePath, extra), key: true };
+      return { message, pointer: member, key: true };
     }
     case "type": {
       const expected = Array.isArray(params.type) ? params.type.join(",") : String(params.type);

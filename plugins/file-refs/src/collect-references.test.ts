@@ -4,7 +4,7 @@ import path from "node:path";
 import { setActiveLocale } from "@maia/kernel";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { collectReferences } from "./collect-references.ts";
-import { tempFolder } from "./test-support.ts";
+import { tempFolder } from "@maia/testing-maia";
 
 let cwd: string;
 let homeDir: string;

@@ -1,4 +1,4 @@
-import { cutMiddle } from "@maia/kernel";
+import { cutMiddle } from "@maia/util";
 import { frameFile, frameFolder } from "./frame-reference.ts";
 import { displayPath, FILE_REF_LIMITS, loadReference, resolveReferencePath, type FileRefLimits, type LoadedReference } from "./load-reference.ts";
 import { formatSize, t } from "./messages.ts";

@@ -1,33 +1,19 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startFakeLiteLLM } from "@maia/fake-litellm";
+import { describe, expect, it } from "vitest";
 // The real `maia` bundle (cli/dist/maia.js, built by `pnpm build`), run as a user runs it.
-import { runMaia } from "@maia/testing-maia";
-import { tempFolder } from "./test-support.ts";
+import { maiaPerTest, runMaia } from "@maia/testing-maia";
 
-let server: FakeLiteLLM;
-let home: string;
-let cwd: string;
-beforeEach(async () => {
-  server = await startFakeLiteLLM();
-  home = await tempFolder("maia-home-");
-  cwd = await tempFolder("maia-proj-");
-  server.writeSettings(home);
-});
-afterEach(async () => {
-  await server.close();
-});
+const bed = maiaPerTest(() => startFakeLiteLLM());
 
 describe("maia -p with @ references (the built bundle)", () => {
   it("sends the referenced file and folder with the prompt, and warns about a missing path on stderr", async () => {
+    const { server, cwd } = bed;
     await mkdir(path.join(cwd, "src"));
     await writeFile(path.join(cwd, "src", "main.py"), "print('bonjour')\n");
     server.enqueue({ text: "It prints bonjour." });
-    const run = await runMaia(["-p", "what does @src/main.py print? see also @src and @docs/guide.md", "--model", "fake-model", "--output-format", "json"], {
-      cwd,
-      home,
-    });
+    const run = await runMaia(["-p", "what does @src/main.py print? see also @src and @docs/guide.md", "--model", "fake-model", "--output-format", "json"], bed);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ result: "It prints bonjour." });
     const messages = (server.chatBodies()[0] as { messages: Array<{ role: string; content: string }> }).messages;

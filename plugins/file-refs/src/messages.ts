@@ -1,5 +1,8 @@
 import { activeLocale, defineMessages } from "@maia/kernel";
 
+// Sizes in the words Read uses ("17 B", "2 Mo"): a file referenced with @ is described as the tool describes it.
+export { formatSize } from "@maia/plugin-builtin-tools";
+
 type Params = Record<string, string | number>;
 
 function plural(count: unknown, one: string, many: string): string {
@@ -8,20 +11,6 @@ function plural(count: unknown, one: string, many: string): string {
 
 function number(value: unknown): string {
   return new Intl.NumberFormat(activeLocale() === "fr" ? "fr-FR" : "en-US").format(Number(value));
-}
-
-/** Sizes as people read them: "2 MB" in English, "2 Mo" in French (seed § 23's unit). */
-export function formatSize(bytes: number): string {
-  const french = activeLocale() === "fr";
-  const units = french ? ["o", "Ko", "Mo", "Go"] : ["B", "KB", "MB", "GB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const shown = new Intl.NumberFormat(french ? "fr-FR" : "en-US", { maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value);
-  return `${shown} ${units[unit]}`;
 }
 
 /**

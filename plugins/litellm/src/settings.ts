@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { closest, locateJsonError } from "@maia/kernel";
+import { closest } from "@maia/kernel";
+import { locateJsonError } from "@maia/util";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { t, type MessageKey } from "./messages.ts";
 

@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, readFile, readdir, stat, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, readFile, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { NO_INTERACTION, setActiveLocale } from "@maia/kernel";
 import { scriptedInteraction } from "@maia/kernel/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { foldersPerTest } from "@maia/testing-maia";
 import { approvalStorePath, isApproved, rememberApproval } from "./approvals.ts";
 import { blockedProjectServers, type ApprovalContext } from "./approve-project.ts";
 import { loadMcpConfig, projectConfigPath } from "./load-config.ts";
@@ -11,59 +11,54 @@ import { loadMcpConfig, projectConfigPath } from "./load-config.ts";
 beforeAll(() => setActiveLocale("en"));
 afterAll(() => setActiveLocale(undefined));
 
-let home: string;
-let cwd: string;
-beforeEach(async () => {
-  home = await mkdtemp(path.join(os.tmpdir(), "maia-home-"));
-  cwd = await mkdtemp(path.join(os.tmpdir(), "maia-cwd-"));
-});
+const folders = foldersPerTest();
 
 async function project(servers: Record<string, unknown>) {
-  const file = projectConfigPath(cwd);
+  const file = projectConfigPath(folders.cwd);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, JSON.stringify({ mcpServers: servers }));
-  return loadMcpConfig({ homeDir: home, cwd, env: {} });
+  return loadMcpConfig({ homeDir: folders.home, cwd: folders.cwd, env: {} });
 }
 
 describe("the approval store (~/.maia/mcp-approvals.json)", () => {
   it("remembers a file for its exact content", async () => {
-    const file = path.join(cwd, "mcp.json");
-    expect(await isApproved(home, file, "h1")).toEqual({ approved: false });
-    await rememberApproval(home, file, "h1");
-    expect(await isApproved(home, file, "h1")).toEqual({ approved: true });
-    expect(await isApproved(home, file, "h2")).toEqual({ approved: false });
-    expect(await isApproved(home, path.join(home, "other.json"), "h1")).toEqual({ approved: false });
+    const file = path.join(folders.cwd, "mcp.json");
+    expect(await isApproved(folders.home, file, "h1")).toEqual({ approved: false });
+    await rememberApproval(folders.home, file, "h1");
+    expect(await isApproved(folders.home, file, "h1")).toEqual({ approved: true });
+    expect(await isApproved(folders.home, file, "h2")).toEqual({ approved: false });
+    expect(await isApproved(folders.home, path.join(folders.home, "other.json"), "h1")).toEqual({ approved: false });
   });
 
   it("is written atomically, readable by the user only, keeping earlier approvals", async () => {
-    await rememberApproval(home, "/a/mcp.json", "1");
-    await rememberApproval(home, "/b/mcp.json", "2");
-    const store = approvalStorePath(home);
+    await rememberApproval(folders.home, "/a/mcp.json", "1");
+    await rememberApproval(folders.home, "/b/mcp.json", "2");
+    const store = approvalStorePath(folders.home);
     expect(JSON.parse(await readFile(store, "utf8"))).toEqual({ approved: { "/a/mcp.json": "1", "/b/mcp.json": "2" } });
     expect((await stat(store)).mode & 0o777).toBe(0o600);
     expect((await readdir(path.dirname(store))).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 
   it("a broken store approves nothing and says so; the next approval repairs it", async () => {
-    await mkdir(path.dirname(approvalStorePath(home)), { recursive: true });
-    await writeFile(approvalStorePath(home), "{ not json");
-    expect(await isApproved(home, "/a", "1")).toEqual({ approved: false, invalid: true });
-    await rememberApproval(home, "/a", "1");
-    expect(await isApproved(home, "/a", "1")).toEqual({ approved: true });
+    await mkdir(path.dirname(approvalStorePath(folders.home)), { recursive: true });
+    await writeFile(approvalStorePath(folders.home), "{ not json");
+    expect(await isApproved(folders.home, "/a", "1")).toEqual({ approved: false, invalid: true });
+    await rememberApproval(folders.home, "/a", "1");
+    expect(await isApproved(folders.home, "/a", "1")).toEqual({ approved: true });
   });
 });
 
 describe("project servers wait for approval", () => {
   const context = (over: Partial<ApprovalContext>): ApprovalContext & { warnings: string[] } => {
     const warnings: string[] = [];
-    return { homeDir: home, allowRules: [], interaction: NO_INTERACTION, refused: new Map(), warn: (m) => warnings.push(m), warnings, ...over };
+    return { homeDir: folders.home, allowRules: [], interaction: NO_INTERACTION, refused: new Map(), warn: (m) => warnings.push(m), warnings, ...over };
   };
 
   it("headless: refused, with the way out in the reason", async () => {
     const config = await project({ tool: { command: "node", args: ["x.js"] } });
     const blocked = await blockedProjectServers(config.servers, config.files, context({}));
     expect(blocked.get("tool")).toBe(
-      `not approved: the project file ${projectConfigPath(cwd)} starts programs; approve it in an interactive session, or pass --allow 'Mcp(tool)'`,
+      `not approved: the project file ${projectConfigPath(folders.cwd)} starts programs; approve it in an interactive session, or pass --allow 'Mcp(tool)'`,
     );
   });
 
@@ -78,7 +73,7 @@ describe("project servers wait for approval", () => {
     const interaction = scriptedInteraction(["yes"]);
     expect((await blockedProjectServers(config.servers, config.files, context({ interaction }))).size).toBe(0);
     expect(interaction.questions).toEqual([
-      `The project file ${projectConfigPath(cwd)} declares MCP servers that MAIA would start:\n  • tool: node \${SCRIPT}\nStart them? (remembered until the file changes)`,
+      `The project file ${projectConfigPath(folders.cwd)} declares MCP servers that MAIA would start:\n  • tool: node \${SCRIPT}\nStart them? (remembered until the file changes)`,
     ]);
     const again = scriptedInteraction([]);
     expect((await blockedProjectServers(config.servers, config.files, context({ interaction: again }))).size).toBe(0);
@@ -103,9 +98,9 @@ describe("project servers wait for approval", () => {
   });
 
   it("servers of the user's file never need approval", async () => {
-    await mkdir(path.join(home, ".maia"), { recursive: true });
-    await writeFile(path.join(home, ".maia", "mcp.json"), JSON.stringify({ mcpServers: { mine: { command: "node" } } }));
-    const config = await loadMcpConfig({ homeDir: home, cwd, env: {} });
+    await mkdir(path.join(folders.home, ".maia"), { recursive: true });
+    await writeFile(path.join(folders.home, ".maia", "mcp.json"), JSON.stringify({ mcpServers: { mine: { command: "node" } } }));
+    const config = await loadMcpConfig({ homeDir: folders.home, cwd: folders.cwd, env: {} });
     expect((await blockedProjectServers(config.servers, config.files, context({}))).size).toBe(0);
   });
 });

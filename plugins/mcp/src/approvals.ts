@@ -1,5 +1,5 @@
 import { readFile, realpath } from "node:fs/promises";
-import { writeFileAtomic } from "@maia/kernel";
+import { writeFileAtomic } from "@maia/util";
 import path from "node:path";
 
 /**

@@ -25,12 +25,3 @@ export function rememberChild(pid: number): void {
 export function forgetChild(pid: number): void {
   running.delete(pid);
 }
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}

@@ -1,9 +1,10 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isAbortError, type JsonSchema } from "@maia/kernel";
+import { processAlive } from "@maia/util";
 import { describeFailure, withDeadline, type Failure } from "./failure.ts";
 import { t } from "./messages.ts";
-import { forgetChild, isAlive, rememberChild } from "./child-processes.ts";
+import { forgetChild, rememberChild } from "./child-processes.ts";
 import { sdk, type Sdk } from "./sdk.ts";
 import type { McpServerConfig } from "./server-config.ts";
 import { formatToolResult, type FormattedResult } from "./tool-result.ts";
@@ -263,7 +264,7 @@ export class McpConnection {
     clearTimeout(expired);
     for (const timer of timers) clearTimeout(timer);
     if (typeof pid === "number") {
-      if (isAlive(pid)) signalChild(pid, "SIGKILL");
+      if (processAlive(pid)) signalChild(pid, "SIGKILL");
       forgetChild(pid);
     }
   }

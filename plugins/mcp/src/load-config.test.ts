@@ -1,26 +1,21 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setActiveLocale } from "@maia/kernel";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { foldersPerTest } from "@maia/testing-maia";
 import { loadMcpConfig, projectConfigPath, userConfigPath } from "./load-config.ts";
 
 beforeAll(() => setActiveLocale("en"));
 afterAll(() => setActiveLocale(undefined));
 
-let home: string;
-let cwd: string;
-beforeEach(async () => {
-  home = await mkdtemp(path.join(os.tmpdir(), "maia-home-"));
-  cwd = await mkdtemp(path.join(os.tmpdir(), "maia-cwd-"));
-});
+const folders = foldersPerTest();
 
 async function write(file: string, text: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, text);
 }
 
-const load = (env: NodeJS.ProcessEnv = {}) => loadMcpConfig({ homeDir: home, cwd, env });
+const load = (env: NodeJS.ProcessEnv = {}, cwd = folders.cwd) => loadMcpConfig({ homeDir: folders.home, cwd, env });
 
 describe("~/.maia/mcp.json (seed § 22.1)", () => {
   it("no file: no server, no warning", async () => {
@@ -29,7 +24,7 @@ describe("~/.maia/mcp.json (seed § 22.1)", () => {
 
   it("reads http, sse and stdio entries in the shape other assistants use", async () => {
     await write(
-      userConfigPath(home),
+      userConfigPath(folders.home),
       JSON.stringify({
         mcpServers: {
           github: { type: "http", url: "https://api.example.com/mcp", headers: { Authorization: "Bearer ${GH_TOKEN}" } },
@@ -51,7 +46,7 @@ describe("~/.maia/mcp.json (seed § 22.1)", () => {
     });
     expect(byKey.legacy).toMatchObject({ transport: { type: "sse" }, timeoutMs: 5000 });
     expect(byKey.files).toMatchObject({
-      transport: { type: "stdio", command: "npx", args: ["-y", "server-files", "/home/me"], env: { KEY: "s3" }, cwd: path.join(cwd, "tools") },
+      transport: { type: "stdio", command: "npx", args: ["-y", "server-files", "/home/me"], env: { KEY: "s3" }, cwd: path.join(folders.cwd, "tools") },
       display: "npx -y server-files ${HOME_DIR}",
     });
     expect(byKey.inferred?.transport.type).toBe("http");
@@ -59,12 +54,12 @@ describe("~/.maia/mcp.json (seed § 22.1)", () => {
   });
 
   it("enabled: false (or disabled: true) leaves the server out but known", async () => {
-    await write(userConfigPath(home), JSON.stringify({ mcpServers: { off: { url: "nope", enabled: false }, off2: { command: "x", disabled: true } } }));
+    await write(userConfigPath(folders.home), JSON.stringify({ mcpServers: { off: { url: "nope", enabled: false }, off2: { command: "x", disabled: true } } }));
     expect(await load()).toMatchObject({ servers: [], disabled: ["off", "off2"], warnings: [] });
   });
 
   it("warns about each invalid entry with file, line and field, and keeps the others", async () => {
-    const file = userConfigPath(home);
+    const file = userConfigPath(folders.home);
     await write(
       file,
       [
@@ -100,7 +95,7 @@ describe("~/.maia/mcp.json (seed § 22.1)", () => {
   });
 
   it("reports the line and column of a JSON syntax error, without quoting the file", async () => {
-    const file = userConfigPath(home);
+    const file = userConfigPath(folders.home);
     await write(file, '{\n  "mcpServers": {\n    "a": { "url": "https://x", "headers": { "Authorization": "Bearer secret" } }\n  },\n}\n');
     const config = await load();
     expect(config.servers).toEqual([]);
@@ -108,7 +103,7 @@ describe("~/.maia/mcp.json (seed § 22.1)", () => {
   });
 
   it("warns about unknown keys, with a guess for a typo, and still loads the entry", async () => {
-    const file = userConfigPath(home);
+    const file = userConfigPath(folders.home);
     await write(file, '{\n  "mcpservers": {},\n  "mcpServers": {\n    "a": {\n      "url": "https://x.example",\n      "exludeTools": ["x"],\n      "trust": true\n    }\n  }\n}');
     const config = await load();
     expect(config.servers.map((server) => server.key)).toEqual(["a"]);
@@ -120,7 +115,7 @@ describe("~/.maia/mcp.json (seed § 22.1)", () => {
   });
 
   it("warns about a variable that is not set, naming it and the field", async () => {
-    const file = userConfigPath(home);
+    const file = userConfigPath(folders.home);
     await write(file, JSON.stringify({ mcpServers: { a: { url: "https://x.example/mcp", headers: { Authorization: "Bearer ${NO_SUCH_TOKEN}" } } } }));
     const config = await load();
     expect(config.servers[0]?.transport).toMatchObject({ headers: { Authorization: "Bearer " } });
@@ -128,14 +123,14 @@ describe("~/.maia/mcp.json (seed § 22.1)", () => {
   });
 
   it("never prints a header value or an expanded url in a warning", async () => {
-    await write(userConfigPath(home), JSON.stringify({ mcpServers: { a: { url: "${URL}" } } }));
+    await write(userConfigPath(folders.home), JSON.stringify({ mcpServers: { a: { url: "${URL}" } } }));
     const config = await load({ URL: "ftp://user:hunter2@host" });
     expect(config.warnings.join("\n")).not.toContain("hunter2");
     expect(config.warnings[0]).toContain('not "${URL}"');
   });
 
   it("takes a timeout that looks like milliseconds (Gemini CLI's unit) as such, and says so", async () => {
-    const file = userConfigPath(home);
+    const file = userConfigPath(folders.home);
     await write(file, JSON.stringify({ mcpServers: { a: { url: "https://x.example", timeout: 60000 } } }));
     const config = await load();
     expect(config.servers[0]?.timeoutMs).toBe(60_000);
@@ -143,7 +138,7 @@ describe("~/.maia/mcp.json (seed § 22.1)", () => {
   });
 
   it("speaks French when the locale is French", async () => {
-    const file = userConfigPath(home);
+    const file = userConfigPath(folders.home);
     await write(file, JSON.stringify({ mcpServers: { a: { command: "x", url: "https://x.example" } } }));
     setActiveLocale("fr");
     try {
@@ -156,7 +151,7 @@ describe("~/.maia/mcp.json (seed § 22.1)", () => {
   });
 
   it("an unreadable file is a warning, not a crash", async () => {
-    await mkdir(userConfigPath(home), { recursive: true });
+    await mkdir(userConfigPath(folders.home), { recursive: true });
     const config = await load();
     expect(config.warnings[0]).toMatch(/mcp\.json: cannot be read \(.*EISDIR.*\); its MCP servers are ignored$/);
   });
@@ -164,24 +159,23 @@ describe("~/.maia/mcp.json (seed § 22.1)", () => {
 
 describe("the project's .maia/mcp.json (beyond seed § 22.1)", () => {
   it("is read too, marked as project, with the hash of its content", async () => {
-    await write(projectConfigPath(cwd), JSON.stringify({ mcpServers: { local: { command: "node", args: ["server.js"] } } }));
+    await write(projectConfigPath(folders.cwd), JSON.stringify({ mcpServers: { local: { command: "node", args: ["server.js"] } } }));
     const config = await load();
-    expect(config.servers).toMatchObject([{ key: "local", origin: "project", file: projectConfigPath(cwd) }]);
+    expect(config.servers).toMatchObject([{ key: "local", origin: "project", file: projectConfigPath(folders.cwd) }]);
     expect(config.files.find((file) => file.origin === "project")).toMatchObject({ found: true, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
   it("cannot redefine a server of the user's file", async () => {
-    await write(userConfigPath(home), JSON.stringify({ mcpServers: { github: { url: "https://good.example/mcp" } } }));
-    await write(projectConfigPath(cwd), JSON.stringify({ mcpServers: { github: { command: "evil" } } }));
+    await write(userConfigPath(folders.home), JSON.stringify({ mcpServers: { github: { url: "https://good.example/mcp" } } }));
+    await write(projectConfigPath(folders.cwd), JSON.stringify({ mcpServers: { github: { command: "evil" } } }));
     const config = await load();
     expect(config.servers).toMatchObject([{ key: "github", origin: "user", display: "https://good.example/mcp" }]);
-    expect(config.warnings).toEqual([`${projectConfigPath(cwd)}:1: server "github" ignored: ${userConfigPath(home)} already defines it (the user's entry wins)`]);
+    expect(config.warnings).toEqual([`${projectConfigPath(folders.cwd)}:1: server "github" ignored: ${userConfigPath(folders.home)} already defines it (the user's entry wins)`]);
   });
 
   it("launched from the home folder, the file is read once, as the user's", async () => {
-    cwd = home;
-    await write(userConfigPath(home), JSON.stringify({ mcpServers: { a: { url: "https://x.example" } } }));
-    const config = await load();
+    await write(userConfigPath(folders.home), JSON.stringify({ mcpServers: { a: { url: "https://x.example" } } }));
+    const config = await load({}, folders.home);
     expect(config.servers).toMatchObject([{ key: "a", origin: "user" }]);
     expect(config.files).toHaveLength(1);
   });

@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { closest, errorMessage } from "@maia/kernel";
+import { JSON_ERROR_MESSAGE_KEYS, readJsonWithPositions } from "@maia/util";
 import { KNOWN_SERVER_FIELDS } from "./config-schema.ts";
-import { readJson, type JsonSyntaxProblem } from "./json-reader.ts";
-import { t, type MessageKey } from "./messages.ts";
+import { t } from "./messages.ts";
 import { parseServerEntry, type EntryContext } from "./parse-server.ts";
 import type { LoadedMcpConfig, McpConfigFile, McpOrigin, McpServerConfig } from "./server-config.ts";
 
@@ -61,15 +61,6 @@ interface FileResult {
   warnings: string[];
 }
 
-const SYNTAX_MESSAGES: Record<JsonSyntaxProblem, MessageKey> = {
-  unexpectedChar: "jsonUnexpectedChar",
-  unexpectedEnd: "jsonUnexpectedEnd",
-  controlChar: "jsonControlChar",
-  badEscape: "jsonBadEscape",
-  trailing: "jsonTrailing",
-  tooDeep: "jsonTooDeep",
-};
-
 async function readConfigFile(
   file: string,
   origin: McpOrigin,
@@ -85,38 +76,39 @@ async function readConfigFile(
     return result;
   }
   result.file = { path: file, origin, found: true, hash: createHash("sha256").update(bytes).digest("hex") };
-  const parsed = readJson(bytes.toString("utf8"));
+  const parsed = readJsonWithPositions(bytes.toString("utf8"));
   if (!parsed.ok) {
-    const cause = t(SYNTAX_MESSAGES[parsed.problem], { char: JSON.stringify(parsed.char) });
-    result.warnings.push(t("configInvalidJson", { file, line: parsed.line, column: parsed.column, cause }));
+    const { reason, char = "", line, column } = parsed.error;
+    result.warnings.push(t("configInvalidJson", { file, line, column, cause: t(JSON_ERROR_MESSAGE_KEYS[reason], { char: JSON.stringify(char) }) }));
     return result;
   }
   const root = parsed.value;
+  const lineOf = (...path: string[]) => parsed.positions.keyLine(path);
   if (!isRecord(root)) {
     result.warnings.push(t("configNotObject", { file }));
     return result;
   }
   for (const key of Object.keys(root)) {
     if (key !== "mcpServers") {
-      result.warnings.push(t("configUnknownKey", { where: where(file, parsed.lines.get(`/${pointerPart(key)}`)), key }));
+      result.warnings.push(t("configUnknownKey", { where: where(file, lineOf(key)), key }));
     }
   }
   const servers = root.mcpServers;
   if (servers === undefined) return result;
   if (!isRecord(servers)) {
-    result.warnings.push(t("configServersNotObject", { where: where(file, parsed.lines.get("/mcpServers")) }));
+    result.warnings.push(t("configServersNotObject", { where: where(file, lineOf("mcpServers")) }));
     return result;
   }
   for (const [key, entry] of Object.entries(servers)) {
-    const pointer = `/mcpServers/${pointerPart(key)}`;
+    const line = lineOf("mcpServers", key);
     const context: EntryContext = {
       key,
       origin,
       file,
-      ...(parsed.lines.has(pointer) ? { line: parsed.lines.get(pointer) as number } : {}),
+      ...(line === undefined ? {} : { line }),
       cwd: options.cwd,
       env: options.env,
-      fieldLine: (field) => parsed.lines.get(`${pointer}/${pointerPart(field)}`),
+      fieldLine: (field) => lineOf("mcpServers", key, field),
     };
     const outcome = parseServerEntry(entry, context);
     result.warnings.push(...outcome.warnings);
@@ -141,10 +133,6 @@ async function readConfigFile(
 /** `file:line` when the line is known, else the file. */
 export function where(file: string, line: number | undefined): string {
   return line === undefined ? file : `${file}:${line}`;
-}
-
-function pointerPart(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,9 +1,8 @@
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runMaia, spawnMaia } from "@maia/testing-maia";
+import { startFakeLiteLLM } from "@maia/fake-litellm";
+import { afterEach, describe, expect, it } from "vitest";
+import { maiaPerTest, runMaia, spawnMaia, tempFolder } from "@maia/testing-maia";
 import {
   everythingStdio,
   freePort,
@@ -20,37 +19,28 @@ import {
  * its modes and the fake LiteLLM server playing the model. Tool calls run without a question only through the
  * permissions plugin (an allow rule `Mcp(everything)`): those tests wait for it to be part of maia.
  */
-const probeHome = await mkdtemp(path.join(os.tmpdir(), "maia-home-"));
+const probeHome = await tempFolder("maia-home-");
 const listed = await runMaia(["plugins", "list", "--json"], { cwd: probeHome, home: probeHome });
 const active = (JSON.parse(listed.stdout || "[]") as Array<{ name: string; state: string }>).filter((plugin) => plugin.state === "active");
 const withPermissions = active.some((plugin) => plugin.name === "permissions");
 
-let llm: FakeLiteLLM;
-let home: string;
-let cwd: string;
+const bed = maiaPerTest(() => startFakeLiteLLM());
 let running: RunningEverything | undefined;
-
-beforeEach(async () => {
-  llm = await startFakeLiteLLM();
-  home = await mkdtemp(path.join(os.tmpdir(), "maia-home-"));
-  cwd = await mkdtemp(path.join(os.tmpdir(), "maia-proj-"));
-  await llm.writeSettings(home);
-});
+// Registered after maiaPerTest, so it runs before the fake LiteLLM closes (vitest runs after-hooks last-first).
 afterEach(async () => {
   await running?.stop();
   running = undefined;
-  await llm.close();
 });
 
 const maia = (prompt: string, ...flags: string[]) =>
-  runMaia(["-p", prompt, "--model", "fake-model", "--output-format", "json", ...flags], { cwd, home, timeoutMs: 60_000 });
+  runMaia(["-p", prompt, "--model", "fake-model", "--output-format", "json", ...flags], { ...bed, timeoutMs: 60_000 });
 
 const toolMessages = (body: unknown) =>
   ((body as { messages: Array<{ role: string; content: string }> }).messages ?? []).filter((message) => message.role === "tool").map((message) => message.content);
 const offered = (body: unknown) => ((body as { tools?: Array<{ function: { name: string } }> }).tools ?? []).map((tool) => tool.function.name);
 
 function scriptEchoAndSum(): void {
-  llm.enqueue(
+  bed.server.enqueue(
     { toolCalls: [{ name: "mcp__everything__echo", arguments: { message: "hello MCP" } }] },
     { toolCalls: [{ name: "mcp__everything__get-sum", arguments: { a: 19, b: 23 } }] },
     { text: "The sum is 42." },
@@ -63,60 +53,60 @@ it("the bundle loads the mcp plugin", () => {
 
 describe.skipIf(!withPermissions)("the model calls echo and get-sum of server-everything through maia -p", () => {
   it("stdio", async () => {
-    await writeMcpJson(home, { everything: everythingStdio() });
+    await writeMcpJson(bed.home, { everything: everythingStdio() });
     scriptEchoAndSum();
     const run = await maia("use echo then get-sum", "--allow", "Mcp(everything)");
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ result: "The sum is 42.", toolCalls: 2 });
-    expect(toolMessages(llm.chatBodies()[2])).toEqual(["Echo: hello MCP", "The sum of 19 and 23 is 42."]);
+    expect(toolMessages(bed.server.chatBodies()[2])).toEqual(["Echo: hello MCP", "The sum of 19 and 23 is 42."]);
   });
 
   it("Streamable HTTP", async () => {
     running = await startEverything("streamableHttp");
-    await writeMcpJson(home, { everything: { type: "http", url: running.url } });
+    await writeMcpJson(bed.home, { everything: { type: "http", url: running.url } });
     scriptEchoAndSum();
     const run = await maia("use echo then get-sum", "--allow", "Mcp(everything)");
     expect(run.code).toBe(0);
-    expect(toolMessages(llm.chatBodies()[2])).toEqual(["Echo: hello MCP", "The sum of 19 and 23 is 42."]);
+    expect(toolMessages(bed.server.chatBodies()[2])).toEqual(["Echo: hello MCP", "The sum of 19 and 23 is 42."]);
     // The HTTP session was ended with a DELETE when maia exited.
     await waitFor(() => running?.stdout().includes("Received session termination request") ?? false);
   });
 
   it("legacy SSE", async () => {
     running = await startEverything("sse");
-    await writeMcpJson(home, { everything: { type: "sse", url: running.url } });
+    await writeMcpJson(bed.home, { everything: { type: "sse", url: running.url } });
     scriptEchoAndSum();
     const run = await maia("use echo then get-sum", "--allow", "Mcp(everything)");
     expect(run.code).toBe(0);
-    expect(toolMessages(llm.chatBodies()[2])).toEqual(["Echo: hello MCP", "The sum of 19 and 23 is 42."]);
+    expect(toolMessages(bed.server.chatBodies()[2])).toEqual(["Echo: hello MCP", "The sum of 19 and 23 is 42."]);
   });
 
   it("rules in settings.json: a deny Mcp(key,tool) hides the tool, a deny Mcp(key) the server", async () => {
-    const settingsFile = path.join(home, ".maia", "settings.json");
+    const settingsFile = path.join(bed.home, ".maia", "settings.json");
     const settings = JSON.parse(await readFile(settingsFile, "utf8")) as Record<string, unknown>;
     settings.permissions = { allow: ["Mcp(*)"], deny: ["Mcp(everything,get-sum)", "Mcp(other)"] };
     await writeFile(settingsFile, JSON.stringify(settings));
-    await writeMcpJson(home, { everything: everythingStdio(), other: testServer() });
-    llm.enqueue({ toolCalls: [{ name: "mcp__everything__echo", arguments: { message: "allowed" } }] }, { text: "ok" });
+    await writeMcpJson(bed.home, { everything: everythingStdio(), other: testServer() });
+    bed.server.enqueue({ toolCalls: [{ name: "mcp__everything__echo", arguments: { message: "allowed" } }] }, { text: "ok" });
     const run = await maia("go");
     expect(run.code).toBe(0);
-    const tools = offered(llm.chatBodies()[0]);
+    const tools = offered(bed.server.chatBodies()[0]);
     expect(tools).toContain("mcp__everything__echo");
     expect(tools).not.toContain("mcp__everything__get-sum");
     expect(tools.filter((name) => name.startsWith("mcp__other__"))).toEqual([]);
-    expect(toolMessages(llm.chatBodies()[1])).toEqual(["Echo: allowed"]);
+    expect(toolMessages(bed.server.chatBodies()[1])).toEqual(["Echo: allowed"]);
   });
 
   it("a server that crashes mid-session: the model reads a clear error and maia finishes", async () => {
-    await writeMcpJson(home, { fx: testServer() });
-    llm.enqueue(
+    await writeMcpJson(bed.home, { fx: testServer() });
+    bed.server.enqueue(
       { toolCalls: [{ name: "mcp__fx__crash", arguments: {} }] },
       { toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "hello?" } }] },
       { text: "the server died" },
     );
     const run = await maia("go", "--allow", "Mcp(fx)");
     expect(run.code).toBe(0);
-    expect(toolMessages(llm.chatBodies()[2])).toEqual([
+    expect(toolMessages(bed.server.chatBodies()[2])).toEqual([
       'MCP server "fx" is not available: the server process ended: fatal: crashed on purpose. The user can reconnect it with /mcp reconnect fx.',
       'MCP server "fx" is not available: the server process ended: fatal: crashed on purpose. The user can reconnect it with /mcp reconnect fx.',
     ]);
@@ -125,58 +115,58 @@ describe.skipIf(!withPermissions)("the model calls echo and get-sum of server-ev
 
 describe("failures and selection through maia -p", () => {
   it("only servers an allow rule names start: without a rule, nothing is offered and no process starts", async () => {
-    const pidFile = path.join(cwd, "pid");
-    await writeMcpJson(home, { fx: testServer("--pid-file", pidFile) });
-    llm.enqueue({ text: "no tools" });
+    const pidFile = path.join(bed.cwd, "pid");
+    await writeMcpJson(bed.home, { fx: testServer("--pid-file", pidFile) });
+    bed.server.enqueue({ text: "no tools" });
     const run = await maia("hi");
     expect(run.code).toBe(0);
-    expect(offered(llm.chatBodies()[0]).filter((name) => name.startsWith("mcp__"))).toEqual([]);
+    expect(offered(bed.server.chatBodies()[0]).filter((name) => name.startsWith("mcp__"))).toEqual([]);
     await expect(readFile(pidFile, "utf8")).rejects.toThrow();
   });
 
   it("a bad URL and a server that never answers: one WARN each, the good server's tools still offered, exit 0", async () => {
     const closedPort = await freePort();
-    await writeMcpJson(home, {
+    await writeMcpJson(bed.home, {
       everything: everythingStdio(),
       nowhere: { url: `http://127.0.0.1:${closedPort}/mcp` },
       mute: { ...testServer("--silent"), timeout: 1 },
     });
-    llm.enqueue({ text: "fine" });
+    bed.server.enqueue({ text: "fine" });
     const run = await maia("hi", "--allow", "Mcp(*)");
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`WARN MCP server "nowhere" failed: cannot reach http://127.0.0.1:${closedPort}/mcp:`);
     expect(run.stderr).toContain('WARN MCP server "mute" failed: no answer within 1 s');
     expect(run.stderr).not.toContain("unknown format");
-    expect(offered(llm.chatBodies()[0])).toContain("mcp__everything__get-sum");
+    expect(offered(bed.server.chatBodies()[0])).toContain("mcp__everything__get-sum");
   });
 
   it("a project .maia/mcp.json does not start in headless mode unless --allow names its server", async () => {
-    const pidFile = path.join(cwd, "pid");
-    await writeMcpJson(cwd, { local: testServer("--pid-file", pidFile) });
-    llm.enqueue({ text: "one" }, { text: "two" });
+    const pidFile = path.join(bed.cwd, "pid");
+    await writeMcpJson(bed.cwd, { local: testServer("--pid-file", pidFile) });
+    bed.server.enqueue({ text: "one" }, { text: "two" });
     const refused = await maia("hi", "--allow", "Mcp(*)");
     expect(refused.code).toBe(0);
-    expect(refused.stderr).toContain(`WARN MCP server "local" failed: not approved: the project file ${path.join(cwd, ".maia", "mcp.json")} starts programs`);
+    expect(refused.stderr).toContain(`WARN MCP server "local" failed: not approved: the project file ${path.join(bed.cwd, ".maia", "mcp.json")} starts programs`);
     await expect(readFile(pidFile, "utf8")).rejects.toThrow();
 
     const allowed = await maia("hi", "--allow", "Mcp(local)");
     expect(allowed.code).toBe(0);
-    expect(offered(llm.chatBodies()[1])).toContain("mcp__local__echo");
+    expect(offered(bed.server.chatBodies()[1])).toContain("mcp__local__echo");
   });
 
   it("a bad mcp.json is a precise warning (file, line), and maia goes on", async () => {
-    await writeFile(path.join(home, ".maia", "mcp.json"), '{\n  "mcpServers": {\n    "a": { "url": "ftp://x" }\n  }\n}\n');
-    llm.enqueue({ text: "still here" });
+    await writeFile(path.join(bed.home, ".maia", "mcp.json"), '{\n  "mcpServers": {\n    "a": { "url": "ftp://x" }\n  }\n}\n');
+    bed.server.enqueue({ text: "still here" });
     const run = await maia("hi", "--allow", "Mcp(a)");
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain(`WARN ${path.join(home, ".maia", "mcp.json")}:3: server "a" ignored: "url" must be an http:// or https:// address, not "ftp://x"`);
+    expect(run.stderr).toContain(`WARN ${path.join(bed.home, ".maia", "mcp.json")}:3: server "a" ignored: "url" must be an http:// or https:// address, not "ftp://x"`);
     expect(JSON.parse(run.stdout)).toMatchObject({ result: "still here" });
   });
 
   it("the stdio servers are ended when maia exits", async () => {
-    const pidFile = path.join(cwd, "pid");
-    await writeMcpJson(home, { fx: testServer("--ignore-term", "--pid-file", pidFile) });
-    llm.enqueue({ text: "bye" });
+    const pidFile = path.join(bed.cwd, "pid");
+    await writeMcpJson(bed.home, { fx: testServer("--ignore-term", "--pid-file", pidFile) });
+    bed.server.enqueue({ text: "bye" });
     const run = await maia("hi", "--allow", "Mcp(fx)");
     expect(run.code).toBe(0);
     const pid = Number(await readFile(pidFile, "utf8"));
@@ -184,12 +174,12 @@ describe("failures and selection through maia -p", () => {
   });
 
   it("SIGTERM during a turn: maia ends its stdio servers (within 3 s) before it exits", async () => {
-    const pidFile = path.join(cwd, "pid");
-    await writeMcpJson(home, { fx: testServer("--ignore-term", "--pid-file", pidFile) });
-    llm.enqueue({ hang: true });
-    const child = spawnMaia(["-p", "hang", "--model", "fake-model", "--allow", "Mcp(fx)"], { cwd, home });
+    const pidFile = path.join(bed.cwd, "pid");
+    await writeMcpJson(bed.home, { fx: testServer("--ignore-term", "--pid-file", pidFile) });
+    bed.server.enqueue({ hang: true });
+    const child = spawnMaia(["-p", "hang", "--model", "fake-model", "--allow", "Mcp(fx)"], bed);
     child.stdin.end();
-    await waitFor(() => llm.chatBodies().length === 1, 15_000);
+    await waitFor(() => bed.server.chatBodies().length === 1, 15_000);
     const pid = Number(await readFile(pidFile, "utf8"));
     expect(isRunning(pid)).toBe(true);
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

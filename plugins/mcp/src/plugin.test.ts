@@ -1,12 +1,12 @@
-import { mkdtemp, readFile, writeFile, mkdir } from "node:fs/promises";
+import { readFile, writeFile, mkdir } from "node:fs/promises";
 import { existsSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
+import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { NO_INTERACTION, setActiveLocale, type AgentSession, type CommandContext, type FrontEnd, type Kernel, type SlashCommand } from "@maia/kernel";
 import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/kernel/testing";
 import litellm from "@maia/plugin-litellm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { maiaPerTest } from "@maia/testing-maia";
 import permissions from "@maia/plugin-permissions";
 import mcp, { type McpApi } from "./index.ts";
 import { everythingStdio, isRunning, testServer, waitFor, writeMcpJson } from "./test-support.ts";
@@ -14,27 +14,18 @@ import { everythingStdio, isRunning, testServer, waitFor, writeMcpJson } from ".
 beforeAll(() => setActiveLocale("en"));
 afterAll(() => setActiveLocale(undefined));
 
-let server: FakeLiteLLM;
-let home: string;
-let cwd: string;
+const bed = maiaPerTest(() => startFakeLiteLLM());
 const ended: Array<() => Promise<void>> = [];
-
-beforeEach(async () => {
-  server = await startFakeLiteLLM();
-  home = await mkdtemp(path.join(os.tmpdir(), "maia-home-"));
-  cwd = await mkdtemp(path.join(os.tmpdir(), "maia-cwd-"));
-  await server.writeSettings(home);
-});
+// Registered after maiaPerTest, so it runs before the fake LiteLLM closes (vitest runs after-hooks last-first).
 afterEach(async () => {
   await Promise.all(ended.splice(0).map((end) => end()));
-  await server.close();
 });
 
 async function start(
   options: { allowRules?: string[]; withPermissions?: boolean; answers?: Array<"yes" | "no" | "stop">; headless?: boolean; frontEnd?: FrontEnd } = {},
 ) {
   const plugins = options.withPermissions ? [litellm, permissions, mcp] : [litellm, mcp];
-  const test = await createTestKernel(plugins, { cwd, homeDir: home, allowRules: options.allowRules ?? [], ...(options.frontEnd ? { frontEnd: options.frontEnd } : {}) });
+  const test = await createTestKernel(plugins, { cwd: bed.cwd, homeDir: bed.home, allowRules: options.allowRules ?? [], ...(options.frontEnd ? { frontEnd: options.frontEnd } : {}) });
   const scripted = scriptedInteraction(options.answers ?? ["yes", "yes", "yes", "yes"]);
   const interaction = options.headless ? NO_INTERACTION : scripted;
   const session = await test.kernel.createSession({ model: "fake-model" }, { interaction });
@@ -71,8 +62,8 @@ const toolMessages = (body: unknown) =>
 
 describe("the model calls MCP tools (stdio server-everything)", () => {
   it("offers mcp__everything__* and runs echo and get-sum", async () => {
-    await writeMcpJson(home, { everything: everythingStdio() });
-    server.enqueue(
+    await writeMcpJson(bed.home, { everything: everythingStdio() });
+    bed.server.enqueue(
       { toolCalls: [{ name: "mcp__everything__echo", arguments: { message: "hello" } }] },
       { toolCalls: [{ name: "mcp__everything__get-sum", arguments: { a: 20, b: 22 } }] },
       { text: "done" },
@@ -80,7 +71,7 @@ describe("the model calls MCP tools (stdio server-everything)", () => {
     const { kernel, session } = await start({ allowRules: ["Mcp(everything)"] });
     const outcome = await kernel.runTurn(session, "use the tools");
     expect(outcome.status).toBe("done");
-    const bodies = server.chatBodies();
+    const bodies = bed.server.chatBodies();
     expect(toolNames(bodies[0])).toEqual(expect.arrayContaining(["mcp__everything__echo", "mcp__everything__get-sum"]));
     expect(toolMessages(bodies[2])).toEqual(["Echo: hello", "The sum of 20 and 22 is 42."]);
   });
@@ -88,12 +79,12 @@ describe("the model calls MCP tools (stdio server-everything)", () => {
 
 describe("server selection by Mcp(...) rules (seed § 22.2)", () => {
   it("without an allow rule nothing starts and nothing is offered; /mcp says why", async () => {
-    const pidFile = path.join(cwd, "pid");
-    await writeMcpJson(home, { fixture: testServer("--pid-file", pidFile), off: { command: "x", enabled: false } });
-    server.enqueue({ text: "ok" });
+    const pidFile = path.join(bed.cwd, "pid");
+    await writeMcpJson(bed.home, { fixture: testServer("--pid-file", pidFile), off: { command: "x", enabled: false } });
+    bed.server.enqueue({ text: "ok" });
     const { kernel, session } = await start();
     await kernel.runTurn(session, "hi");
-    expect(toolNames(server.chatBodies()[0]).filter((name) => name.startsWith("mcp__"))).toEqual([]);
+    expect(toolNames(bed.server.chatBodies()[0]).filter((name) => name.startsWith("mcp__"))).toEqual([]);
     expect(existsSync(pidFile)).toBe(false);
     expect(await runCommand(kernel, session, "")).toEqual([
       "MCP servers:\n\nConfigured, not enabled (no allow rule Mcp(name)): fixture\n\nTurned off (enabled: false): off",
@@ -101,25 +92,25 @@ describe("server selection by Mcp(...) rules (seed § 22.2)", () => {
   });
 
   it("with the permissions plugin: Mcp(*) enables, a deny Mcp(key) disables, a deny Mcp(key,tool) removes the tool, and allowed calls need no question", async () => {
-    await mkdir(path.join(home, ".maia"), { recursive: true });
-    const settings = JSON.parse(await readFile(path.join(home, ".maia", "settings.json"), "utf8")) as Record<string, unknown>;
+    await mkdir(path.join(bed.home, ".maia"), { recursive: true });
+    const settings = JSON.parse(await readFile(path.join(bed.home, ".maia", "settings.json"), "utf8")) as Record<string, unknown>;
     settings.permissions = { allow: ["Mcp(*)"], deny: ["Mcp(second)", "Mcp(everything,get-env)"] };
-    await writeFile(path.join(home, ".maia", "settings.json"), JSON.stringify(settings));
-    await writeMcpJson(home, { everything: everythingStdio(), second: testServer() });
-    server.enqueue({ toolCalls: [{ name: "mcp__everything__echo", arguments: { message: "no question" } }] }, { text: "done" });
+    await writeFile(path.join(bed.home, ".maia", "settings.json"), JSON.stringify(settings));
+    await writeMcpJson(bed.home, { everything: everythingStdio(), second: testServer() });
+    bed.server.enqueue({ toolCalls: [{ name: "mcp__everything__echo", arguments: { message: "no question" } }] }, { text: "done" });
     const { kernel, session, logs } = await start({ withPermissions: true, headless: true });
     await kernel.runTurn(session, "go");
-    const offered = toolNames(server.chatBodies()[0]);
+    const offered = toolNames(bed.server.chatBodies()[0]);
     expect(offered).toContain("mcp__everything__echo");
     expect(offered).not.toContain("mcp__everything__get-env");
     expect(offered.some((name) => name.startsWith("mcp__second__"))).toBe(false);
-    expect(toolMessages(server.chatBodies()[1])).toEqual(["Echo: no question"]);
+    expect(toolMessages(bed.server.chatBodies()[1])).toEqual(["Echo: no question"]);
     expect(logs.filter((log) => log.level === "warn")).toEqual([]);
   });
 
   it("enabled: false: no connection even when Mcp(*) allows everything (seed § 19)", async () => {
-    const pidFile = path.join(cwd, "pid");
-    await writeMcpJson(home, { off: { ...testServer("--pid-file", pidFile), enabled: false } });
+    const pidFile = path.join(bed.cwd, "pid");
+    await writeMcpJson(bed.home, { off: { ...testServer("--pid-file", pidFile), enabled: false } });
     const { session, api, logs } = await start({ allowRules: ["Mcp(*)", "Mcp(off)"] });
     expect(await api.status(session)).toEqual([]);
     expect((await api.view(session)).disabled).toEqual(["off"]);
@@ -129,27 +120,27 @@ describe("server selection by Mcp(...) rules (seed § 22.2)", () => {
   });
 
   it("a rule naming a server that is not configured is a warning", async () => {
-    await writeMcpJson(home, { everything: everythingStdio() });
+    await writeMcpJson(bed.home, { everything: everythingStdio() });
     const { logs } = await start({ allowRules: ["Mcp(everythin)"] });
     expect(logs).toContainEqual({ level: "warn", message: expect.stringContaining('names an MCP server "everythin" that is not configured (known: everything)') });
   });
 
   it("tool calls of an enabled server still ask when no rule allows them (the permissions plugin off)", async () => {
-    await writeMcpJson(home, { everything: everythingStdio() });
-    server.enqueue({ toolCalls: [{ name: "mcp__everything__echo", arguments: { message: "x" } }] }, { text: "done" });
+    await writeMcpJson(bed.home, { everything: everythingStdio() });
+    bed.server.enqueue({ toolCalls: [{ name: "mcp__everything__echo", arguments: { message: "x" } }] }, { text: "done" });
     const { kernel, session, questions } = await start({ allowRules: ["Mcp(everything)"], answers: ["no"] });
     await kernel.runTurn(session, "go");
     expect(questions).toHaveLength(1);
     expect(questions[0]).toContain('mcp__everything__echo');
     expect(questions[0]).toContain('{"message":"x"}');
-    expect(toolMessages(server.chatBodies()[1])[0]).not.toContain("Echo");
+    expect(toolMessages(bed.server.chatBodies()[1])[0]).not.toContain("Echo");
   });
 });
 
 describe("failures do not stop MAIA (seed § 22.3)", () => {
   it("the session is ready before the servers answer: a dead server delays only the first request, by its timeout", async () => {
-    await writeMcpJson(home, { mute: { ...testServer("--silent"), timeout: 3 } });
-    server.enqueue({ text: "fine" });
+    await writeMcpJson(bed.home, { mute: { ...testServer("--silent"), timeout: 3 } });
+    bed.server.enqueue({ text: "fine" });
     const { kernel, session, logs } = await start({ allowRules: ["Mcp(mute)"] });
     // createSession has returned; the connection is still waiting for its answer.
     expect(logs.some((log) => log.message.includes('"mute" failed'))).toBe(false);
@@ -159,8 +150,8 @@ describe("failures do not stop MAIA (seed § 22.3)", () => {
   });
 
   it("sub-agents get no MCP server (seed § 22)", async () => {
-    const pidFile = path.join(cwd, "pid");
-    await writeMcpJson(home, { fx: testServer("--pid-file", pidFile) });
+    const pidFile = path.join(bed.cwd, "pid");
+    await writeMcpJson(bed.home, { fx: testServer("--pid-file", pidFile) });
     const { session, api } = await start({ allowRules: ["Mcp(fx)"], frontEnd: "subagent" });
     expect([...session.tools.keys()].filter((name) => name.startsWith("mcp__"))).toEqual([]);
     expect(await api.status(session)).toEqual([]);
@@ -168,20 +159,20 @@ describe("failures do not stop MAIA (seed § 22.3)", () => {
   });
 
   it("a server that never answers is FAIL with the reason and a WARN; the others and the turn go on", async () => {
-    await writeMcpJson(home, { everything: everythingStdio(), mute: { ...testServer("--silent"), timeout: 1 } });
-    server.enqueue({ text: "fine" });
+    await writeMcpJson(bed.home, { everything: everythingStdio(), mute: { ...testServer("--silent"), timeout: 1 } });
+    bed.server.enqueue({ text: "fine" });
     const { kernel, session, logs } = await start({ allowRules: ["Mcp(everything)", "Mcp(mute)"] });
     const outcome = await kernel.runTurn(session, "hi");
     expect(outcome.status).toBe("done");
-    expect(toolNames(server.chatBodies()[0])).toContain("mcp__everything__echo");
+    expect(toolNames(bed.server.chatBodies()[0])).toContain("mcp__everything__echo");
     expect(logs).toContainEqual({ level: "warn", message: 'MCP server "mute" failed: no answer within 1 s' });
     const [text] = await runCommand(kernel, session, "");
     expect(text).toMatch(/^MCP servers:\n- OK everything: \d+ tools \(stdio\)\n- FAIL mute: no answer within 1 s$/);
   });
 
   it("a server that crashes mid-session: a clear error to the model, FAIL in /mcp, then /mcp reconnect brings it back", async () => {
-    await writeMcpJson(home, { fx: testServer() });
-    server.enqueue(
+    await writeMcpJson(bed.home, { fx: testServer() });
+    bed.server.enqueue(
       { toolCalls: [{ name: "mcp__fx__crash", arguments: {} }] },
       { toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "anyone?" } }] },
       { text: "it died" },
@@ -189,17 +180,17 @@ describe("failures do not stop MAIA (seed § 22.3)", () => {
     const { kernel, session, api } = await start({ allowRules: ["Mcp(fx)"] });
     await kernel.runTurn(session, "crash it");
     const died = 'MCP server "fx" is not available: the server process ended: fatal: crashed on purpose. The user can reconnect it with /mcp reconnect fx.';
-    expect(toolMessages(server.chatBodies()[2])).toEqual([died, died]);
+    expect(toolMessages(bed.server.chatBodies()[2])).toEqual([died, died]);
     expect(await api.status(session)).toMatchObject([{ key: "fx", state: "fail", reason: "the server process ended: fatal: crashed on purpose", tools: [] }]);
 
     expect(await runCommand(kernel, session, "reconnect fx")).toEqual([`INFO MCP server "fx" reconnected: 8 tools`]);
-    server.enqueue({ toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "back" } }] }, { text: "ok" });
+    bed.server.enqueue({ toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "back" } }] }, { text: "ok" });
     await kernel.runTurn(session, "again");
-    expect(toolMessages(server.chatBodies()[4]).at(-1)).toBe("echo: back");
+    expect(toolMessages(bed.server.chatBodies()[4]).at(-1)).toBe("echo: back");
   });
 
   it("/mcp reconnect with an unknown name or none says which servers exist", async () => {
-    await writeMcpJson(home, { fx: testServer() });
+    await writeMcpJson(bed.home, { fx: testServer() });
     const { kernel, session } = await start({ allowRules: ["Mcp(fx)"] });
     expect(await runCommand(kernel, session, "reconnect nope")).toEqual(['FAIL No MCP server "nope" in this session (servers: fx)']);
     expect(await runCommand(kernel, session, "reconnect")).toEqual(["FAIL Usage: /mcp reconnect <name> (servers of this session: fx)"]);
@@ -209,8 +200,8 @@ describe("failures do not stop MAIA (seed § 22.3)", () => {
 
 describe("tools of a server", () => {
   it("parts, errors, long results, cleaned names and 2020-12 schemas reach the model as the seed says", async () => {
-    await writeMcpJson(home, { fx: { ...testServer(), excludeTools: ["slow"] } });
-    server.enqueue(
+    await writeMcpJson(bed.home, { fx: { ...testServer(), excludeTools: ["slow"] } });
+    bed.server.enqueue(
       {
         toolCalls: [
           { id: "1", name: "mcp__fx__parts", arguments: {} },
@@ -225,8 +216,8 @@ describe("tools of a server", () => {
     const { kernel, session } = await start({ allowRules: ["Mcp(fx)"], answers: ["yes", "yes", "yes", "yes", "yes"] });
     const outcome = await kernel.runTurn(session, "go");
     expect(outcome.status).toBe("done");
-    expect(toolNames(server.chatBodies()[0])).not.toContain("mcp__fx__slow");
-    const [parts, fails, big, weird, modern] = toolMessages(server.chatBodies()[1]);
+    expect(toolNames(bed.server.chatBodies()[0])).not.toContain("mcp__fx__slow");
+    const [parts, fails, big, weird, modern] = toolMessages(bed.server.chatBodies()[1]);
     expect(parts).toBe(
       "first\n[image: image/png, 300 bytes]\n[audio: audio/wav, 10 bytes]\n[resource file:///notes.txt: text/plain, 5 bytes]\n[resource link file:///big.bin: big.bin, application/octet-stream]\nlast",
     );
@@ -240,8 +231,8 @@ describe("tools of a server", () => {
 
 describe("project .maia/mcp.json (beyond seed § 22.1)", () => {
   it("headless: not started without --allow 'Mcp(name)', with a WARN that says how", async () => {
-    const pidFile = path.join(cwd, "pid");
-    await writeMcpJson(cwd, { local: testServer("--pid-file", pidFile) });
+    const pidFile = path.join(bed.cwd, "pid");
+    await writeMcpJson(bed.cwd, { local: testServer("--pid-file", pidFile) });
     const { api, session, logs } = await start({ allowRules: ["Mcp(*)"], headless: true });
     const [status] = await api.status(session);
     expect(status).toMatchObject({ key: "local", state: "fail", origin: "project" });
@@ -251,13 +242,13 @@ describe("project .maia/mcp.json (beyond seed § 22.1)", () => {
   });
 
   it("headless with --allow 'Mcp(name)': started", async () => {
-    await writeMcpJson(cwd, { local: testServer() });
+    await writeMcpJson(bed.cwd, { local: testServer() });
     const { api, session } = await start({ allowRules: ["Mcp(local)"], headless: true });
     expect(await api.status(session)).toMatchObject([{ key: "local", state: "ok" }]);
   });
 
   it("interactive: asked at session start; approved once, not asked again for the same content", async () => {
-    await writeMcpJson(cwd, { local: testServer() });
+    await writeMcpJson(bed.cwd, { local: testServer() });
     const first = await start({ allowRules: ["Mcp(*)"], answers: ["yes"] });
     expect(first.questions[0]).toContain("declares MCP servers that MAIA would start");
     expect(await first.api.status(first.session)).toMatchObject([{ key: "local", state: "ok" }]);
@@ -269,8 +260,8 @@ describe("project .maia/mcp.json (beyond seed § 22.1)", () => {
 
 describe("closing (seed § 22: session change, exit)", () => {
   it("ending the session ends the stdio server within 3 s", async () => {
-    const pidFile = path.join(cwd, "pid");
-    await writeMcpJson(home, { fx: testServer("--ignore-term", "--pid-file", pidFile) });
+    const pidFile = path.join(bed.cwd, "pid");
+    await writeMcpJson(bed.home, { fx: testServer("--ignore-term", "--pid-file", pidFile) });
     const { kernel, session, api } = await start({ allowRules: ["Mcp(fx)"] });
     await api.status(session);
     const pid = Number(await readFile(pidFile, "utf8"));
@@ -281,7 +272,7 @@ describe("closing (seed § 22: session change, exit)", () => {
   });
 
   it("a new session connects again; events show nothing from MCP when all is well", async () => {
-    await writeMcpJson(home, { everything: everythingStdio() });
+    await writeMcpJson(bed.home, { everything: everythingStdio() });
     const { kernel, session, api } = await start({ allowRules: ["Mcp(everything)"] });
     const events = recordEvents(session.events);
     const next = await kernel.createSession({ model: "fake-model", previous: session, restartReason: "clear" }, { interaction: NO_INTERACTION });
@@ -296,8 +287,8 @@ describe("servers passed by an ACP client (addClientServers)", () => {
   const asClient = (name: string, stdio: { command: string; args: string[] }) => ({ name, command: stdio.command, args: stdio.args, env: [] });
 
   it("connect without an allow rule, show in /mcp, offer their tools that still ask, and end with the session", async () => {
-    const pidFile = path.join(cwd, "pid");
-    server.enqueue({ toolCalls: [{ name: "mcp__everything__echo", arguments: { message: "from the editor" } }] }, { text: "done" });
+    const pidFile = path.join(bed.cwd, "pid");
+    bed.server.enqueue({ toolCalls: [{ name: "mcp__everything__echo", arguments: { message: "from the editor" } }] }, { text: "done" });
     const { kernel, session, api, questions } = await start({ answers: ["yes"] });
     const result = await api.addClientServers(session, [asClient("everything", everythingStdio()), asClient("fx", testServer("--pid-file", pidFile))]);
     expect(result.warnings).toEqual([]);
@@ -307,9 +298,9 @@ describe("servers passed by an ACP client (addClientServers)", () => {
     ]);
     expect(session.tools.has("mcp__everything__echo")).toBe(true);
     await kernel.runTurn(session, "echo");
-    expect(toolNames(server.chatBodies()[0])).toContain("mcp__everything__echo");
+    expect(toolNames(bed.server.chatBodies()[0])).toContain("mcp__everything__echo");
     expect(questions).toHaveLength(1);
-    expect(toolMessages(server.chatBodies()[1])).toEqual(["Echo: from the editor"]);
+    expect(toolMessages(bed.server.chatBodies()[1])).toEqual(["Echo: from the editor"]);
     const lines = await runCommand(kernel, session, "");
     expect(lines[0]).toMatch(/OK everything: \d+ tools \(stdio\)/);
     const pid = Number(await readFile(pidFile, "utf8"));
@@ -319,7 +310,7 @@ describe("servers passed by an ACP client (addClientServers)", () => {
   });
 
   it("a name taken by a configured server gets a suffix", async () => {
-    await writeMcpJson(home, { everything: everythingStdio() });
+    await writeMcpJson(bed.home, { everything: everythingStdio() });
     const { session, api } = await start({ withPermissions: true, allowRules: ["Mcp(everything)"] });
     const result = await api.addClientServers(session, [asClient("everything", everythingStdio())]);
     expect(result.warnings).toEqual(['MCP server "everything" from the editor is named "everything-2" here ("everything" is already a server of mcp.json)']);
@@ -331,7 +322,7 @@ describe("servers passed by an ACP client (addClientServers)", () => {
   });
 
   it("a deny rule Mcp(key,tool) keeps that tool from being offered", async () => {
-    const settingsFile = path.join(home, ".maia", "settings.json");
+    const settingsFile = path.join(bed.home, ".maia", "settings.json");
     const settings = JSON.parse(await readFile(settingsFile, "utf8")) as Record<string, unknown>;
     settings.permissions = { deny: ["Mcp(everything,get-env)"] };
     await writeFile(settingsFile, JSON.stringify(settings));

@@ -7,6 +7,7 @@ import { domainRuleMatches, hostOf } from "./domain-rules.ts";
 import { mcpPatternMatches, mcpToolParts, parseMcpPattern } from "./mcp-rules.ts";
 import { t } from "./messages.ts";
 import { pathRuleMatches, resolveSubject, type PathContext } from "./path-rules.ts";
+import { RealPaths } from "./real-paths.ts";
 import { PATH_TOOLS, type Rule } from "./rule-syntax.ts";
 import { wildcardMatches } from "./wildcard.ts";
 
@@ -43,7 +44,8 @@ export interface Evaluation {
 }
 
 export async function evaluate(rules: readonly Rule[], tool: string, input: Record<string, unknown>, given: EvaluationContext): Promise<Evaluation> {
-  const context = { ...given, realPaths: new Map<string, string>() };
+  // Links are resolved afresh for each decision: one may have changed since the previous command.
+  const context = { ...given, realPaths: new RealPaths() };
   try {
     if (tool === "Bash") return await evaluateBash(rules, input, context);
     return evaluation(decideTool(rules, tool, input, context));

@@ -1,6 +1,6 @@
-import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
+import { RealPaths } from "./real-paths.ts";
 
 /**
  * Path rules (Read, Write, Edit, Glob, Grep and Redirect; seed § 9.3): picomatch globs relative to the launch
@@ -13,7 +13,7 @@ export interface PathContext {
   cwd: string;
   homeDir: string;
   /** Real paths already resolved during this decision (the file system is read once per path). */
-  realPaths?: Map<string, string>;
+  realPaths?: RealPaths;
 }
 
 const matchers = new Map<string, (candidate: string) => boolean>();
@@ -67,55 +67,40 @@ export function resolveSubject(subject: string, context: PathContext): string {
   return path.resolve(context.cwd, subject);
 }
 
-/**
- * The path with symbolic links resolved as far as it exists; the missing rest is appended as written. A
- * dangling link is followed to where it points, since writing through it creates its target.
- */
-export function realPath(absolute: string, cache?: Map<string, string>, depth = 0): string {
-  const cached = cache?.get(absolute);
-  if (cached !== undefined) return cached;
-  let result: string;
-  const stats = depth > 40 ? undefined : lstatSync(absolute, { throwIfNoEntry: false });
-  if (stats === undefined) {
-    const parent = path.dirname(absolute);
-    result = parent === absolute ? absolute : path.join(realPath(parent, cache, depth), path.basename(absolute));
-  } else {
-    try {
-      result = realpathSync.native(absolute);
-    } catch {
-      // A dangling link (or a loop): follow the link by hand.
-      result = stats.isSymbolicLink() ? realPath(path.resolve(path.dirname(absolute), readlinkSync(absolute)), cache, depth + 1) : absolute;
-    }
-  }
-  cache?.set(absolute, result);
-  return result;
-}
-
-function cachedRealPath(absolute: string, context: PathContext): string {
-  return realPath(absolute, context.realPaths);
-}
-
-const rooted = new Map<string, (candidate: string) => boolean>();
+/** Matchers by launch folder, home folder and pattern: found without building a key for each path matched. */
+const rooted = new Map<string, Map<string, Map<string, (candidate: string) => boolean>>>();
+let rootedCount = 0;
 
 /** The matcher of a rule pattern rooted at a launch folder and a home folder, built once. */
-function rootedMatcher(pattern: string, context: { cwd: string; homeDir: string }): (candidate: string) => boolean {
-  const key = `${context.cwd}\0${context.homeDir}\0${pattern}`;
-  let matcher = rooted.get(key);
+function rootedMatcher(pattern: string, cwd: string, homeDir: string): (candidate: string) => boolean {
+  let byHome = rooted.get(cwd);
+  if (!byHome) rooted.set(cwd, (byHome = new Map()));
+  let byPattern = byHome.get(homeDir);
+  if (!byPattern) byHome.set(homeDir, (byPattern = new Map()));
+  let matcher = byPattern.get(pattern);
   if (!matcher) {
-    if (rooted.size >= MATCHER_LIMIT) rooted.clear();
-    matcher = matcherFor(absoluteGlob(pattern, context));
-    rooted.set(key, matcher);
+    if (rootedCount >= MATCHER_LIMIT) {
+      rooted.clear();
+      rootedCount = 0;
+      return rootedMatcher(pattern, cwd, homeDir);
+    }
+    matcher = matcherFor(absoluteGlob(pattern, { cwd, homeDir }));
+    byPattern.set(pattern, matcher);
+    rootedCount += 1;
   }
   return matcher;
 }
 
 /** Does a path rule's pattern match an absolute path, as written or through its links? */
 export function pathRuleMatches(pattern: string, absolute: string, context: PathContext, mode: "allow" | "restrict"): boolean {
-  const lexical = rootedMatcher(pattern, context)(absolute);
+  const lexical = rootedMatcher(pattern, context.cwd, context.homeDir)(absolute);
   // An allow needs both views, a deny or an ask either: the second one is only looked at when it matters.
   if (mode === "allow" ? !lexical : lexical) return lexical;
-  const real = cachedRealPath(absolute, context);
-  const realContext = { cwd: cachedRealPath(context.cwd, context), homeDir: cachedRealPath(context.homeDir, context) };
-  if (real === absolute && realContext.cwd === context.cwd && realContext.homeDir === context.homeDir) return lexical;
-  return rootedMatcher(pattern, realContext)(real);
+  // The decision's own real paths (see RealPaths), or fresh ones: never any kept from an earlier decision.
+  const paths = context.realPaths ?? new RealPaths();
+  const real = paths.of(absolute);
+  const cwd = paths.of(context.cwd);
+  const homeDir = paths.of(context.homeDir);
+  if (real === absolute && cwd === context.cwd && homeDir === context.homeDir) return lexical;
+  return rootedMatcher(pattern, cwd, homeDir)(real);
 }

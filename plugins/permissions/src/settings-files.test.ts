@@ -4,7 +4,7 @@ import path from "node:path";
 import { setActiveLocale } from "@maia/kernel";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { locateJsonError } from "@maia/kernel";
+import { locateJsonError } from "@maia/util";
 import { defaultSources, loadRules, parseJson, projectSettingsPath, userSettingsPath } from "./settings-files.ts";
 
 beforeAll(() => setActiveLocale("en"));

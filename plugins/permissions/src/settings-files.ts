@@ -1,7 +1,8 @@
 import { realpathSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { closest, locateJsonError, validatorFor, type JsonSchema } from "@maia/kernel";
+import { closest, validatorFor, type JsonSchema } from "@maia/kernel";
+import { locateJsonError } from "@maia/util";
 import { t } from "./messages.ts";
 import { readRules, RULE_KINDS, type Rule, type RuleKind } from "./rule-syntax.ts";
 

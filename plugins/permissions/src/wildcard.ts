@@ -36,12 +36,20 @@ export function wildcardMatches(pattern: string, text: string): boolean {
  * `cmd:*` is read as `cmd *` (the word boundary kept: `npm run test:*` does not cover `npm run testx`).
  */
 export function bashPatternMatches(pattern: string, text: string): boolean {
+  return bashPatternRegex(pattern).test(trimBlanks(text));
+}
+
+/**
+ * The compiled form of a Bash rule pattern, to test texts already passed through `trimBlanks` (a decision
+ * keeps it with its rule rather than looking it up for every command).
+ */
+export function bashPatternRegex(pattern: string): RegExp {
   return compile(bashPatterns, pattern, () => {
     const trimmed = trimBlanks(pattern);
     const prefix = /[ \t\n:]\*$/.test(trimmed) ? trimBlanks(trimmed.slice(0, -2)) : undefined;
     if (prefix === undefined || prefix === "") return `^${wildcardSource(trimmed)}$`;
     return `^${wildcardSource(prefix)}(?:[ \\t\\n][\\s\\S]*)?$`;
-  }).test(trimBlanks(text));
+  });
 }
 
 /**
@@ -49,9 +57,15 @@ export function bashPatternMatches(pattern: string, text: string): boolean {
  * which bash reads as part of a word: `\u00a0echo` is not `echo`.
  */
 export function trimBlanks(text: string): string {
-  const blank = (c: string | undefined) => c === " " || c === "\t" || c === "\n";
-  if (!blank(text[0]) && !blank(text[text.length - 1])) return text;
-  return text.replace(/^[ \t\n]+|[ \t\n]+$/g, "");
+  let start = 0;
+  let end = text.length;
+  while (start < end && isBlank(text.charCodeAt(start))) start += 1;
+  while (end > start && isBlank(text.charCodeAt(end - 1))) end -= 1;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a;
 }
 
 const leading = new Map<string, string | undefined>();

@@ -4,30 +4,13 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { AgentEvents } from "../../../kernel/src/contracts/events.ts";
 import { formatMs, summarise } from "../../../bench/stats.mjs";
 import { SessionKeeper } from "../src/session-keeper.ts";
+import { sampleSession } from "../src/testing/sample-session.ts";
 
 const TARGET_BYTES = 10 * 2 ** 20;
 const runs = Number(process.env.BENCH_RUNS ?? 10);
 const cwd = mkdtempSync(path.join(os.tmpdir(), "maia-bench-sessions-"));
-
-function session() {
-  return {
-    id: "bench",
-    setup: { cwd, homeDir: cwd, env: {}, model: "fake-model", frontEnd: "headless" },
-    cwd,
-    provider: { id: "none", model: "fake-model", capabilities: { tools: false }, chat: async function* () {} },
-    system: "",
-    tools: new Map(),
-    messages: [],
-    pendingContext: [],
-    events: new AgentEvents(),
-    interaction: { canAsk: false, confirm: async () => false },
-    maxIterations: 50,
-    state: new Map(),
-  };
-}
 
 /** A conversation of about 10 MB: requests, tool calls and tool results of source-like text, French included. */
 function fill(target) {
@@ -52,7 +35,7 @@ const saves = [];
 const loads = [];
 let size = 0;
 for (let run = 0; run < runs; run += 1) {
-  const current = session();
+  const current = sampleSession(cwd, "bench");
   fill(current);
   keeper.rename(current, `bench-${run}`);
   let started = performance.now();

@@ -4,28 +4,15 @@
  * Modes (argv[3]): "plain" (nothing saved before), "in-flight" (an asynchronous save is writing when the process
  * exits), "renamed" (saved once, renamed, more messages, then the exit). argv[4]: how many messages in all.
  * Prints `expect <name> <count>` before exiting: what the file must hold.
- * Run by Node directly (type stripping), so it uses only the keeper and plain session objects.
+ * Run by Node directly (type stripping), so it uses only the keeper and the plain sample session.
  */
-import { AgentEvents, type AgentSession } from "@maia/kernel";
 import { SessionKeeper } from "./session-keeper.ts";
+import { sampleSession } from "./testing/sample-session.ts";
 
 const [cwd = ".", mode = "plain", total = "6"] = process.argv.slice(2);
 const count = Number(total);
 
-const session: AgentSession = {
-  id: "exit",
-  setup: { cwd, homeDir: cwd, env: {}, model: "fake-model", frontEnd: "tui" },
-  cwd,
-  provider: { id: "none", model: "fake-model", capabilities: { tools: false }, chat: async function* () {} },
-  system: "",
-  tools: new Map(),
-  messages: [],
-  pendingContext: [],
-  events: new AgentEvents(),
-  interaction: { canAsk: false, confirm: async () => false },
-  maxIterations: 50,
-  state: new Map(),
-};
+const session = sampleSession(cwd, "exit");
 
 const keeper = new SessionKeeper({ cwd, warn: (message) => process.stderr.write(`${message}\n`) });
 keeper.rename(session, "exit-test");

@@ -1,32 +1,15 @@
 /**
  * The child process of crash.test.ts: saves two sessions in a loop (growing conversations, renames, changes of
  * case) until it is killed, printing one line after each save that completed: `saved <session> <file> <count>`.
- * Run by Node directly (type stripping), so it uses only the keeper and plain session objects.
+ * Run by Node directly (type stripping), so it uses only the keeper and the plain sample session.
  */
-import { AgentEvents, type AgentSession } from "@maia/kernel";
 import { SessionKeeper } from "./session-keeper.ts";
+import { sampleSession } from "./testing/sample-session.ts";
 
 const [cwd = "."] = process.argv.slice(2);
 
-function session(id: string): AgentSession {
-  return {
-    id,
-    setup: { cwd, homeDir: cwd, env: {}, model: "fake-model", frontEnd: "headless" },
-    cwd,
-    provider: { id: "none", model: "fake-model", capabilities: { tools: false }, chat: async function* () {} },
-    system: "",
-    tools: new Map(),
-    messages: [],
-    pendingContext: [],
-    events: new AgentEvents(),
-    interaction: { canAsk: false, confirm: async () => false },
-    maxIterations: 50,
-    state: new Map(),
-  };
-}
-
 const keeper = new SessionKeeper({ cwd, warn: (message) => process.stderr.write(`${message}\n`) });
-const sessions = [session("A"), session("B")];
+const sessions = [sampleSession(cwd, "A"), sampleSession(cwd, "B")];
 const names: Record<string, string[]> = { A: ["alpha", "alpha-renamed", "ALPHA-RENAMED"], B: ["beta"] };
 for (const current of sessions) keeper.rename(current, names[current.id]?.[0] ?? current.id);
 

@@ -4,9 +4,10 @@ import { mkdtemp, readdir, readFile, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { AgentEvents, type AgentSession, type Message } from "@maia/kernel";
+import type { AgentSession, Message } from "@maia/kernel";
 import { describe, expect, it } from "vitest";
 import { SessionKeeper } from "./session-keeper.ts";
+import { sampleSession } from "./testing/sample-session.ts";
 
 const CHILD = fileURLToPath(new URL("./exit-save-child.ts", import.meta.url));
 const sessionsDir = (cwd: string) => join(cwd, ".maia", ".sessions");
@@ -29,29 +30,12 @@ function runChild(cwd: string, mode: string, count: number): Promise<{ code: num
   });
 }
 
-function newSession(cwd: string): AgentSession {
-  return {
-    id: "s",
-    setup: { cwd, homeDir: cwd, env: {}, model: "fake-model", frontEnd: "tui" },
-    cwd,
-    provider: { id: "none", model: "fake-model", capabilities: { tools: false }, chat: async function* () {} },
-    system: "",
-    tools: new Map(),
-    messages: [],
-    pendingContext: [],
-    events: new AgentEvents(),
-    interaction: { canAsk: false, confirm: async () => false },
-    maxIterations: 50,
-    state: new Map(),
-  };
-}
-
 const say = (session: AgentSession, text: string) => session.messages.push({ role: "user", content: [{ type: "text", text }] });
 
 async function setup() {
   const cwd = await mkdtemp(join(tmpdir(), "maia-savesync-"));
   const keeper = new SessionKeeper({ cwd, warn: () => undefined });
-  return { cwd, keeper, session: newSession(cwd) };
+  return { cwd, keeper, session: sampleSession(cwd) };
 }
 
 describe("saveSync: the session written on process exit (seed § 5.5)", () => {
@@ -133,7 +117,7 @@ describe("saveSync: the session written on process exit (seed § 5.5)", () => {
       for (let delay = 0; delay < 24; delay += 1) {
         const { cwd, keeper, session } = await setup();
         // The folder is ready (another session saved): the asynchronous save goes straight to its writes.
-        const warmUp = newSession(cwd);
+        const warmUp = sampleSession(cwd);
         keeper.rename(warmUp, "warm-up");
         say(warmUp, "warm");
         await keeper.save(warmUp);

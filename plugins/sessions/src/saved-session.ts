@@ -127,12 +127,12 @@ export type SavedSessionBody = Omit<SavedSession, "version" | "name">;
  * after one more turn encodes that turn, not the megabytes before it (bench: save-load.bench.mjs).
  */
 export class SessionSerializer {
-  readonly #messages = new WeakMap<Message, { blocks: number; bytes: Buffer }>();
+  readonly #messages = new WeakMap<Message, { blocks: number; bytes: Uint8Array }>();
 
   /** The file's bytes for any name: the name is spliced in, so claiming `name_2` re-encodes nothing. */
   serialize(saved: SavedSessionBody): (name: string) => Buffer {
     const { messages, ...fields } = saved;
-    const parts: Buffer[] = [];
+    const parts: Uint8Array[] = [];
     messages.forEach((message, index) => {
       if (index > 0) parts.push(COMMA);
       parts.push(this.#bytesOf(message));
@@ -141,15 +141,18 @@ export class SessionSerializer {
     return (name) => Buffer.concat([Buffer.from(`{"version":1,"name":${JSON.stringify(name)},`), tail]);
   }
 
-  #bytesOf(message: Message): Buffer {
+  #bytesOf(message: Message): Uint8Array {
     const cached = this.#messages.get(message);
     if (cached && cached.blocks === message.content.length) return cached.bytes;
-    const bytes = Buffer.from(JSON.stringify(message));
+    // Not Buffer.from(text): a short Buffer is a slice of Node's shared pool (64 KB slabs in Node 24), and a kept
+    // slice keeps its whole slab alive — about 64 KB per turn in a long session. TextEncoder's bytes are exact.
+    const bytes = ENCODER.encode(JSON.stringify(message));
     this.#messages.set(message, { blocks: message.content.length, bytes });
     return bytes;
   }
 }
 
+const ENCODER = new TextEncoder();
 const COMMA = Buffer.from(",");
 const CLOSE = Buffer.from("]}");
 

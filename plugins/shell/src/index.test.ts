@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
+import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { setActiveLocale, type AgentSession, type CommandContext, type CommandOutput, type Kernel, type MaiaPlugin } from "@maia/kernel";
 import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/kernel/testing";
 import litellm from "@maia/plugin-litellm";
@@ -11,17 +11,11 @@ import contextPlugin, { type ContextApi } from "@maia/plugin-context";
 import { Conversation } from "../../../cli/src/conversation/conversation.ts";
 import { dispatchInput } from "../../../cli/src/conversation/dispatch-input.ts";
 import shell, { type ShellApi, type ShellEvent } from "./index.ts";
-import { tempFolder } from "@maia/testing-maia";
+import { serverPerTest, tempFolder } from "@maia/testing-maia";
 
-let server: FakeLiteLLM;
-beforeEach(async () => {
-  setActiveLocale("en");
-  server = await startFakeLiteLLM({ script: [] });
-});
-afterEach(async () => {
-  setActiveLocale(undefined);
-  await server.close();
-});
+const llm = serverPerTest(() => startFakeLiteLLM({ script: [] }));
+beforeEach(() => setActiveLocale("en"));
+afterEach(() => setActiveLocale(undefined));
 
 interface Setup {
   kernel: Kernel;
@@ -32,7 +26,7 @@ interface Setup {
 async function setUp(plugins: Array<MaiaPlugin<never, unknown>> = [litellm, shell as MaiaPlugin<never, unknown>]): Promise<Setup> {
   const cwd = await tempFolder();
   const { kernel, homeDir } = await createTestKernel(plugins, { cwd, env: { MAIA_TEST_VALUE: "agent-env" } });
-  server.writeSettings(homeDir);
+  llm.server.writeSettings(homeDir);
   const session = await kernel.createSession({ model: "fake-model" }, { interaction: scriptedInteraction([]) });
   return { kernel, cwd, session };
 }
@@ -69,7 +63,7 @@ async function type(setup: Setup, input: string, signal = new AbortController().
 }
 
 function lastUserMessage(): string {
-  const bodies = server.chatBodies() as Array<{ messages: Array<{ role: string; content: string }> }>;
+  const bodies = llm.server.chatBodies() as Array<{ messages: Array<{ role: string; content: string }> }>;
   return bodies.at(-1)?.messages.filter((message) => message.role === "user").at(-1)?.content ?? "";
 }
 
@@ -91,7 +85,7 @@ describe("the ! command, through the kernel and the fake LiteLLM server", () => 
     ]);
     expect(setup.session.pendingContext).toHaveLength(1);
 
-    server.enqueue({ text: "You need milk." });
+    llm.server.enqueue({ text: "You need milk." });
     const outcome = await setup.kernel.runTurn(setup.session, "what do I need?");
     expect(outcome.status).toBe("done");
     const sent = lastUserMessage();
@@ -192,13 +186,13 @@ describe("the ! command, through the kernel and the fake LiteLLM server", () => 
   it("works through the front ends' input dispatcher: `!` line, then a prompt that carries its output", async () => {
     const cwd = await tempFolder();
     const { kernel, homeDir } = await createTestKernel([litellm, shell as MaiaPlugin<never, unknown>], { cwd });
-    server.writeSettings(homeDir);
+    llm.server.writeSettings(homeDir);
     const conversation = await Conversation.start({ kernel, model: "fake-model", interaction: scriptedInteraction([]) });
     const output = collectingOutput();
     const options = { output, interaction: conversation.current.interaction, signal: new AbortController().signal };
     expect(await dispatchInput(conversation, "!'echo' from-dispatch", options)).toEqual({ kind: "handled", outcomes: [] });
     expect(output.lines[0]).toEqual(["text", "```\nfrom-dispatch\n```"]);
-    server.enqueue({ text: "seen" });
+    llm.server.enqueue({ text: "seen" });
     await dispatchInput(conversation, "and now?", options);
     expect(lastUserMessage()).toMatch(/\$ echo from-dispatch\nfrom-dispatch\n```\n\[exit code 0\]\n\nand now\?$/);
   });

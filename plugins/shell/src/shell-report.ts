@@ -1,4 +1,4 @@
-import { cutMiddle } from "@maia/kernel";
+import { cutMiddle } from "@maia/util";
 import { t } from "./messages.ts";
 import { describeShellStatus, type UserShellResult } from "./user-shell.ts";
 

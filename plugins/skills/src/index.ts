@@ -68,5 +68,4 @@ export default definePlugin<Record<string, never>, SkillsApi>({
 });
 
 export { loadSkills, skillLocations, type Skill, type SkillLoadResult, type SkillSource } from "./load-skills.ts";
-export { parseFrontMatter } from "./front-matter.ts";
 export { expandSkill } from "./skill-prompt.ts";

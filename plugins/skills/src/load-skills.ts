@@ -1,7 +1,7 @@
 import { realpath } from "node:fs/promises";
 import path from "node:path";
-import { definitionFolders, readDefinitionFile } from "@maia/kernel";
-import { parseFrontMatter, type FrontMatterProblem } from "./front-matter.ts";
+import { definitionFolders, readDefinitionFile } from "@maia/util";
+import { FRONT_MATTER_MESSAGE_KEYS, readFrontMatter } from "@maia/util/front-matter";
 import { t } from "./messages.ts";
 
 export type SkillSource = "project" | "parent" | "user" | "claude-project" | "claude-user";
@@ -27,6 +27,8 @@ export interface SkillLoadResult {
 const SKILL_NAME = /^[\p{L}\p{N}_.:-]{1,64}$/u;
 const MAX_FILE_BYTES = 1_000_000;
 const FILE_NAMES = ["SKILL.md", "skill.md"];
+/** How this plugin words a SKILL.md it cannot read. */
+const FILE_WORDS = { unreadable: (cause: string) => t("unreadable", { cause }), tooLarge: (limit: number) => t("tooLarge", { limit }) };
 
 /**
  * The skill folders, most specific first (seed § 11.3: launch folder, its parent, the user's home), then the
@@ -60,7 +62,7 @@ export async function loadSkills(cwd: string, homeDir: string): Promise<SkillLoa
     seenRoots.add(canonical);
     for (const folder of await definitionFolders(root)) {
       const name = path.basename(folder);
-      const read = await readSkillFile(folder);
+      const read = await readDefinitionFile(folder, FILE_NAMES, MAX_FILE_BYTES, FILE_WORDS);
       if (read.kind === "none") {
         warnings.push(t("noSkillFile", { folder }));
         continue;
@@ -75,18 +77,20 @@ export async function loadSkills(cwd: string, homeDir: string): Promise<SkillLoa
         fail(t("badFolderName", { name }));
         continue;
       }
-      const parsed = parseFrontMatter(read.text);
+      const parsed = readFrontMatter(read.text);
       if (!parsed.ok) {
-        fail(describeProblem(parsed.problem), parsed.line);
+        const { problem } = parsed;
+        fail(t(FRONT_MATTER_MESSAGE_KEYS[problem.kind], { detail: problem.kind === "yaml" ? problem.detail : "" }), parsed.line);
         continue;
       }
       const description = parsed.data.description;
+      const descriptionLine = parsed.entries.find((entry) => entry.key === "description")?.line;
       if (description === undefined || description === null || (typeof description === "string" && description.trim() === "")) {
-        fail(t("missingDescription"), lineOfKey(read.text, "description") ?? 1);
+        fail(t("missingDescription"), descriptionLine ?? 1);
         continue;
       }
       if (typeof description !== "string") {
-        fail(t("badDescription"), lineOfKey(read.text, "description"));
+        fail(t("badDescription"), descriptionLine);
         continue;
       }
       const declared = parsed.data.name;
@@ -101,38 +105,3 @@ export async function loadSkills(cwd: string, homeDir: string): Promise<SkillLoa
   return { skills, warnings };
 }
 
-function describeProblem(problem: FrontMatterProblem): string {
-  switch (problem.kind) {
-    case "missing":
-      return t("missingHeader");
-    case "unclosed":
-      return t("unclosedHeader");
-    case "yaml":
-      return t("yamlInvalid", { detail: problem.detail });
-    case "notMapping":
-      return t("notMapping");
-  }
-}
-
-type Read = { kind: "none" } | { kind: "unreadable"; file: string; message: string } | { kind: "text"; file: string; text: string };
-
-/** The definition file of a folder, with its problems in this plugin's words. */
-async function readSkillFile(folder: string): Promise<Read> {
-  const found = await readDefinitionFile(folder, FILE_NAMES, MAX_FILE_BYTES);
-  switch (found.kind) {
-    case "not_a_file":
-      return { kind: "unreadable", file: found.file, message: t("unreadable", { cause: "not a file" }) };
-    case "too_large":
-      return { kind: "unreadable", file: found.file, message: t("tooLarge", { limit: found.limit }) };
-    case "unreadable":
-      return { kind: "unreadable", file: found.file, message: t("unreadable", { cause: found.cause }) };
-    default:
-      return found;
-  }
-}
-
-/** The line of a top-level header key, for messages about it. */
-function lineOfKey(text: string, key: string): number | undefined {
-  const index = text.split("\n").findIndex((line) => line.startsWith(`${key}:`));
-  return index === -1 ? undefined : index + 1;
-}

@@ -1,7 +1,7 @@
 import { closest } from "@maia/kernel";
+import { FRONT_MATTER_MESSAGE_KEYS, readFrontMatter, type FrontMatterEntry } from "@maia/util/front-matter";
 import { agentNameProblem } from "./agent-name.ts";
 import { parseSections, SECTION_IDS, type SectionId } from "./agent-sections.ts";
-import { parseHeader, type HeaderEntry, type HeaderProblem } from "./front-matter.ts";
 import { t } from "./messages.ts";
 
 export type Effort = "low" | "medium" | "high";
@@ -66,8 +66,11 @@ export function parseAgentFile(text: string, where: { folderName: string; file: 
   const nameProblem = agentNameProblem(folderName);
   if (nameProblem) return reject(t("badFolderName", { name: folderName, reason: t(`name-${nameProblem}`) }));
 
-  const header = parseHeader(text);
-  if (!header.ok) return reject(describeHeaderProblem(header.problem), header.line);
+  const header = readFrontMatter(text);
+  if (!header.ok) {
+    const { problem } = header;
+    return reject(t(FRONT_MATTER_MESSAGE_KEYS[problem.kind], { detail: problem.kind === "yaml" ? problem.detail : "" }), header.line);
+  }
   try {
     const values = readKeys(header.entries);
     const warnings: string[] = [];
@@ -127,8 +130,8 @@ export function parseAgentFile(text: string, where: { folderName: string; file: 
 }
 
 /** The header's keys, matched without case (seed § 20.1); an unknown or repeated key makes the agent invalid. */
-function readKeys(entries: readonly HeaderEntry[]): Map<Key, HeaderEntry> {
-  const values = new Map<Key, HeaderEntry>();
+function readKeys(entries: readonly FrontMatterEntry[]): Map<Key, FrontMatterEntry> {
+  const values = new Map<Key, FrontMatterEntry>();
   for (const entry of entries) {
     const key = KEYS.find((known) => known.toLowerCase() === entry.key.toLowerCase());
     if (key === undefined) {
@@ -142,20 +145,20 @@ function readKeys(entries: readonly HeaderEntry[]): Map<Key, HeaderEntry> {
   return values;
 }
 
-function text_(entry: HeaderEntry): string {
+function text_(entry: FrontMatterEntry): string {
   if (typeof entry.value === "string") return entry.value;
   if (typeof entry.value === "number") return String(entry.value);
   throw new Invalid(t("notText", { key: entry.key }), entry.line);
 }
 
-function optionalText(entry: HeaderEntry | undefined): string | undefined {
+function optionalText(entry: FrontMatterEntry | undefined): string | undefined {
   if (entry === undefined || entry.value === null) return undefined;
   const value = text_(entry).trim();
   return value === "" ? undefined : value;
 }
 
 /** A YAML list, or one line of names separated by commas (seed § 20.1: « liste (virgules ou YAML) »). */
-function optionalList(entry: HeaderEntry | undefined): string[] | undefined {
+function optionalList(entry: FrontMatterEntry | undefined): string[] | undefined {
   if (entry === undefined || entry.value === null) return undefined;
   const items = typeof entry.value === "string" ? entry.value.split(",") : entry.value;
   if (!Array.isArray(items) || !items.every((item) => typeof item === "string")) {
@@ -164,7 +167,7 @@ function optionalList(entry: HeaderEntry | undefined): string[] | undefined {
   return [...new Set(items.map((item) => item.trim()).filter((item) => item !== ""))];
 }
 
-function readEffort(entry: HeaderEntry | undefined): Effort {
+function readEffort(entry: FrontMatterEntry | undefined): Effort {
   if (entry === undefined || entry.value === null) return "medium";
   const value = typeof entry.value === "string" ? entry.value.trim().toLowerCase() : undefined;
   const effort = EFFORTS.find((candidate) => candidate === value);
@@ -172,7 +175,7 @@ function readEffort(entry: HeaderEntry | undefined): Effort {
   return effort;
 }
 
-function readBoolean(entry: HeaderEntry | undefined): boolean {
+function readBoolean(entry: FrontMatterEntry | undefined): boolean {
   if (entry === undefined || entry.value === null) return false;
   if (typeof entry.value === "boolean") return entry.value;
   const value = typeof entry.value === "string" ? entry.value.trim().toLowerCase() : undefined;
@@ -185,7 +188,7 @@ function readBoolean(entry: HeaderEntry | undefined): boolean {
  * `permissions: { allow, ask, deny }`. A malformed rule makes the whole agent invalid rather than being dropped:
  * a sub-agent works on its own, and running it without a `deny` its author wrote would do what was forbidden.
  */
-function readPermissions(entry: HeaderEntry | undefined): Record<RuleKind, string[]> {
+function readPermissions(entry: FrontMatterEntry | undefined): Record<RuleKind, string[]> {
   const result: Record<RuleKind, string[]> = { allow: [], ask: [], deny: [] };
   if (entry === undefined || entry.value === null) return result;
   if (typeof entry.value !== "object" || Array.isArray(entry.value)) throw new Invalid(t("permissionsNotTable"), entry.line);
@@ -204,19 +207,6 @@ function readPermissions(entry: HeaderEntry | undefined): Record<RuleKind, strin
     }
   }
   return result;
-}
-
-function describeHeaderProblem(problem: HeaderProblem): string {
-  switch (problem.kind) {
-    case "missing":
-      return t("headerMissing");
-    case "unclosed":
-      return t("headerUnclosed");
-    case "yaml":
-      return t("yamlInvalid", { detail: problem.detail });
-    case "notMapping":
-      return t("notMapping");
-  }
 }
 
 function preview(value: unknown): string {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { errorMessage, type AgentSession, type SlashCommand } from "@maia/kernel";
+import { errorMessage, type AgentSession, type CommandContext, type SlashCommand } from "@maia/kernel";
 import type { AgentDefinition } from "./agent-definition.ts";
 import { agentNameProblem } from "./agent-name.ts";
 import { oneLine } from "./agent-tool.ts";
@@ -35,9 +35,10 @@ export function agentsCommand(agentsOf: (session: AgentSession) => Promise<reado
 }
 
 /**
- * `/createAgent <name>` (seed § 20.1b): the level is chosen in a list (Project → ./.maia/agents, Global →
- * ~/.maia/agents), the name is checked, the template is copied with its `name:` line set, never over an
- * existing agent. The new agent is loaded by the next session (start-up, /clear, /new).
+ * `/createAgent [name]` (seed § 20.1b): the level is chosen in a list (Project → ./.maia/agents, Global →
+ * ~/.maia/agents), the name comes with the command or is asked for, it is checked, and the template is copied
+ * with its `name:` line set, never over an existing agent. The new agent is loaded by the next session
+ * (start-up, /clear, /new).
  */
 export function createAgentCommand(runtime: { cwd: string; homeDir: string; env: NodeJS.ProcessEnv }): SlashCommand {
   return {
@@ -45,17 +46,13 @@ export function createAgentCommand(runtime: { cwd: string; homeDir: string; env:
     description: t("createDescription"),
     usage: t("createUsage"),
     async run(context) {
-      const name = context.args.trim();
-      // The interaction port has no free-text question: the name comes with the command.
-      if (name === "") {
+      const given = context.args.trim();
+      // A front end that cannot ask for text (ACP, headless): the name must come with the command.
+      if (given === "" && !context.interaction.input) {
         context.output.error(t("createNeedsName"));
         return;
       }
-      const problem = agentNameProblem(name);
-      if (problem) {
-        context.output.error(t("badName", { name, reason: t(`name-${problem}`) }));
-        return;
-      }
+      if (given !== "" && !checkName(given, context)) return;
       const roots = agentRoots(runtime.cwd, runtime.homeDir);
       const project = roots.find((root) => root.level === "project")?.root ?? path.join(runtime.cwd, ".maia", "agents");
       const user = roots.find((root) => root.level === "user")?.root ?? path.join(runtime.homeDir, ".maia", "agents");
@@ -70,7 +67,8 @@ export function createAgentCommand(runtime: { cwd: string; homeDir: string; env:
             context.signal,
           )
         : project;
-      if (root === undefined) {
+      const name = root === undefined ? undefined : given === "" ? await askName(context) : given;
+      if (root === undefined || name === undefined) {
         context.output.info(t("createCancelled"));
         return;
       }
@@ -89,6 +87,29 @@ export function createAgentCommand(runtime: { cwd: string; homeDir: string; env:
       }
     },
   };
+}
+
+/** Seed § 20.1b, validateAgentName: false after saying precisely what is wrong with the name. */
+function checkName(name: string, context: CommandContext): boolean {
+  const problem = agentNameProblem(name);
+  if (problem) context.output.error(t("badName", { name, reason: t(`name-${problem}`) }));
+  return problem === undefined;
+}
+
+/**
+ * The name typed in answer to a question; undefined when the user cancels (Esc, Ctrl+C, or an empty answer,
+ * seed § 20.1b). A bad name gets the same message as on the command line, and the question comes back with
+ * the typed text to correct: a typo does not cost the whole command (the level chosen stays chosen).
+ */
+async function askName(context: CommandContext): Promise<string | undefined> {
+  let initial: string | undefined;
+  for (;;) {
+    const answer = await context.interaction.input?.(t("nameQuestion"), { ...(initial === undefined ? {} : { initial }), signal: context.signal });
+    const name = answer?.trim() ?? "";
+    if (name === "" || context.signal.aborted) return undefined;
+    if (checkName(name, context)) return name;
+    initial = name;
+  }
 }
 
 function displayPath(folder: string, runtime: { cwd: string; homeDir: string }): string {

@@ -1,6 +1,6 @@
-import { readdir, readFile, realpath, stat } from "node:fs/promises";
+import { realpath } from "node:fs/promises";
 import path from "node:path";
-import { errorMessage } from "@maia/kernel";
+import { definitionFolders, readDefinitionFile } from "@maia/util";
 import { parseAgentFile, type AgentDefinition, type AgentLevel } from "./agent-definition.ts";
 import { t } from "./messages.ts";
 
@@ -13,6 +13,8 @@ export interface AgentsLoadResult {
 
 const FILE_NAMES = ["AGENT.md", "agent.md"];
 const MAX_FILE_BYTES = 1_000_000;
+/** How this plugin words an AGENT.md it cannot read. */
+const FILE_WORDS = { unreadable: (cause: string) => t("unreadable", { cause }), tooLarge: (limit: number) => t("tooLarge", { limit }) };
 
 /** Seed § 20.1: the user's agents, then the project's (which win at equal name). */
 export function agentRoots(cwd: string, homeDir: string): Array<{ root: string; level: AgentLevel }> {
@@ -35,9 +37,10 @@ export async function loadAgents(cwd: string, homeDir: string): Promise<AgentsLo
   for (const [index, { root, level }] of roots.entries()) {
     // The same folder twice: read it once, as the project's (the more specific level).
     if (index === 0 && canonical[0] === canonical[1]) continue;
-    for (const folder of await agentFolders(root)) {
+    // The layout of custom tools and skills: one folder per agent, hidden folders left out.
+    for (const folder of await definitionFolders(root)) {
       const folderName = path.basename(folder);
-      const read = await readAgentFile(folder);
+      const read = await readDefinitionFile(folder, FILE_NAMES, MAX_FILE_BYTES, FILE_WORDS);
       if (read.kind === "none") {
         warnings.push(t("noAgentFile", { folder, name: folderName }));
         continue;
@@ -57,37 +60,4 @@ export async function loadAgents(cwd: string, homeDir: string): Promise<AgentsLo
   }
   const agents = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { agents, warnings };
-}
-
-/** The sub-folders of a root, sorted; a missing root has none. */
-async function agentFolders(root: string): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(root, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const folders: string[] = [];
-  for (const entry of entries) {
-    const full = path.join(root, entry.name);
-    if (entry.isDirectory()) folders.push(full);
-    else if (entry.isSymbolicLink() && (await stat(full).then((info) => info.isDirectory()).catch(() => false))) folders.push(full);
-  }
-  return folders.sort();
-}
-
-type ReadResult = { kind: "ok"; file: string; text: string } | { kind: "none" } | { kind: "unreadable"; file: string; message: string };
-
-async function readAgentFile(folder: string): Promise<ReadResult> {
-  const names = await readdir(folder).catch(() => [] as string[]);
-  const name = FILE_NAMES.find((candidate) => names.includes(candidate));
-  if (name === undefined) return { kind: "none" };
-  const file = path.join(folder, name);
-  try {
-    const info = await stat(file);
-    if (info.size > MAX_FILE_BYTES) return { kind: "unreadable", file, message: t("tooLarge", { limit: MAX_FILE_BYTES }) };
-    return { kind: "ok", file, text: await readFile(file, "utf8") };
-  } catch (error) {
-    return { kind: "unreadable", file, message: t("unreadable", { cause: (error as NodeJS.ErrnoException).code ?? errorMessage(error) }) };
-  }
 }

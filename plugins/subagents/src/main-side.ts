@@ -7,9 +7,13 @@ import { delegate, type DelegateEnvironment, type DelegateOutcome } from "./dele
 import { loadAgents, type AgentsLoadResult } from "./load-agents.ts";
 import { t } from "./messages.ts";
 
+/**
+ * A sub-agent run starts or ends (the Agent tool or `&`). `run` tells runs apart — several may overlap, of the
+ * same agent too — and `label` is what a front end shows while it works (seed § 20.3b).
+ */
 export type SubagentEvent =
-  | { type: "subagent_start"; session: AgentSession; agent: string; label: string }
-  | { type: "subagent_end"; session: AgentSession; agent: string; ok: boolean };
+  | { type: "subagent_start"; run: number; session: AgentSession; agent: string; label: string }
+  | { type: "subagent_end"; run: number; session: AgentSession; agent: string; ok: boolean };
 
 export interface MainSideOptions {
   program: string;
@@ -71,6 +75,7 @@ export function installMainSide(context: PluginContext, name: string, options: M
     },
     sessionName: (session) => context.plugins.get<SessionsPeer>("sessions")?.api?.nameOf(session) ?? fallbackSessionName(),
   };
+  let runs = 0;
   const run = async (
     agent: AgentDefinition,
     task: string,
@@ -78,14 +83,16 @@ export function installMainSide(context: PluginContext, name: string, options: M
     port: Pick<CommandContext, "interaction" | "signal">,
     report: { info(message: string): void; warn(message: string): void },
   ): Promise<DelegateOutcome> => {
-    options.notify({ type: "subagent_start", session, agent: agent.name, label: t("working", { name: agent.name }) });
+    runs += 1;
+    const id = runs;
+    options.notify({ type: "subagent_start", run: id, session, agent: agent.name, label: t("working", { name: agent.name }) });
     let ok = false;
     try {
       const outcome = await delegate({ agent, task, session, interaction: port.interaction, signal: port.signal, report }, environment);
       ok = outcome.ok;
       return outcome;
     } finally {
-      options.notify({ type: "subagent_end", session, agent: agent.name, ok });
+      options.notify({ type: "subagent_end", run: id, session, agent: agent.name, ok });
     }
   };
 

@@ -5,7 +5,7 @@ import litellm from "@maia/plugin-litellm";
 import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/kernel/testing";
 import { setActiveLocale, type AgentSession, type CommandContext } from "@maia/kernel";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import subagents from "./index.ts";
+import subagents, { type SubagentEvent, type SubagentsApi } from "./index.ts";
 import { agentFile, CLI_SOURCE, projectAgents, subAgentOf, tempFolder, toolResultsIn, userAgents, writeAgent, type ChatRequest } from "./test-support.ts";
 
 let server: FakeLiteLLM;
@@ -193,8 +193,15 @@ describe("a sub-agent run from the main agent, in its own process (seed § 20.2�
     const answer = route([], { reviewer: [{ text: "Nothing to report." }] });
     server.enqueue(answer);
     const session = await kernel.createSession({ model: "fake-model" }, { interaction: scriptedInteraction([]) });
+    const runs: SubagentEvent[] = [];
+    kernel.plugins.get<SubagentsApi>("subagents")?.api?.subscribe((event) => runs.push(event));
     const { context, lines, questions } = commandContext(session, "&Reviewer");
     await kernel.plugins.prefixes.get("&")?.run(context);
+    // Front ends show « Sub-agent "reviewer" at work » from the start of the run to its end (seed § 20.3b).
+    expect(runs.map(({ session: _session, ...event }) => event)).toEqual([
+      { type: "subagent_start", run: 1, agent: "reviewer", label: 'Sub-agent "reviewer" at work' },
+      { type: "subagent_end", run: 1, agent: "reviewer", ok: true },
+    ]);
     expect(questions).toEqual([]);
     expect(lines[0]).toMatch(/^INFO Sub-agent "reviewer" finished in [\d.]+ s \(0 tool calls\)\.$/);
     expect(lines[1]).toBe("TEXT Nothing to report.");
@@ -289,7 +296,12 @@ describe("a sub-agent run from the main agent, in its own process (seed § 20.2�
     for (let index = 0; index < 4; index += 1) server.enqueue(answer);
     const session = await kernel.createSession({ model: "fake-model" }, { interaction: scriptedInteraction(["yes", "yes"]) });
     const events = recordEvents(session.events);
+    const runs: string[] = [];
+    kernel.plugins.get<SubagentsApi>("subagents")?.api?.subscribe((event) => runs.push(`${event.type} ${event.run} ${event.agent}`));
     await kernel.runTurn(session, "go");
+    // Two runs at once, told apart by their number.
+    expect(runs.slice(0, 2)).toEqual(["subagent_start 1 alpha", "subagent_start 2 beta"]);
+    expect([...runs].sort()).toEqual(["subagent_end 1 alpha", "subagent_end 2 beta", "subagent_start 1 alpha", "subagent_start 2 beta"]);
     expect(events.filter((event) => event.type === "tool_result").map((event) => (event as { output: string }).output)).toEqual([
       'Sub-agent "alpha" summary:\n\nalpha ran alongside beta',
       'Sub-agent "beta" summary:\n\nbeta ran alongside alpha',

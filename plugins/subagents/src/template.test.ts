@@ -2,9 +2,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
+import { readFrontMatter } from "@maia/util/front-matter";
 import { describe, expect, it } from "vitest";
 import { parseAgentFile } from "./agent-definition.ts";
-import { parseHeader } from "./front-matter.ts";
 import { applyAgentName, createAgentFromTemplate, findResource, resourceFolders } from "./template.ts";
 import { tempFolder } from "./test-support.ts";
 
@@ -32,7 +32,7 @@ describe("the agent template (seed § 20.1b)", () => {
   it("sets a name YAML reads back as that very text", () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,20}$/), (name) => {
-        const header = parseHeader(applyAgentName("---\nname: old\ndescription: d\n---\n", name));
+        const header = readFrontMatter(applyAgentName("---\nname: old\ndescription: d\n---\n", name));
         expect(header.ok && header.entries.find((entry) => entry.key === "name")?.value).toBe(name);
       }),
     );

@@ -2,7 +2,7 @@ import { access, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
-import { createFileExclusive } from "@maia/kernel";
+import { createFileExclusive } from "@maia/util";
 
 export const TEMPLATE_FILE = "AGENT.md";
 export const RESOURCES_FOLDER = ".ressources";

@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { createFileExclusive, type Message } from "@maia/kernel";
+import { type Message } from "@maia/kernel";
+import { createFileExclusive } from "@maia/util";
 
 /** Seed § 12.2: the longest session name. */
 const MAX_NAME_LENGTH = 100;

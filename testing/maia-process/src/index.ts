@@ -1,2 +1,3 @@
 export * from "./run-maia.ts";
 export * from "./process-helpers.ts";
+export * from "./per-test.ts";

@@ -55,3 +55,23 @@ function baseEnv(options: RunMaiaOptions): NodeJS.ProcessEnv {
   if (options.env?.MAIA_CWD) env.MAIA_CWD = options.env.MAIA_CWD;
   return env;
 }
+
+/** One line of `maia -p --output-format stream-json` (cli/src/headless/output.ts), with the fields tests read. */
+export interface StreamEvent {
+  type: string;
+  text?: string;
+  id?: string;
+  name?: string;
+  content?: string;
+  isError?: boolean;
+  message?: string;
+  stopReason?: string;
+}
+
+/** The events of a `--output-format stream-json` run: one JSON object per non-empty line of its output. */
+export function streamEvents(stdout: string): StreamEvent[] {
+  return stdout
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as StreamEvent);
+}

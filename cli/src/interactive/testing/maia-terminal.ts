@@ -29,6 +29,8 @@ export interface StartOptions {
   rows?: number;
   /** Skips writing ~/.maia/settings.json (the settings-error test). */
   noSettings?: boolean;
+  /** Options for Node itself, before the bundle (e.g. `--import` a module recorder). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -40,7 +42,7 @@ export async function startMaia(server: FakeLiteLLM, options: StartOptions): Pro
   const cwd = options.cwd ?? (await mkdtemp(path.join(os.tmpdir(), "maia-proj-")));
   if (!options.noSettings) await server.writeSettings(home);
   const terminal = await TmuxTerminal.start({
-    command: [process.execPath, TEST_BIN, ...(options.args ?? ["--model", "fake-model"])],
+    command: [process.execPath, ...(options.nodeArgs ?? []), TEST_BIN, ...(options.args ?? ["--model", "fake-model"])],
     cwd,
     env: {
       PATH: process.env.PATH,

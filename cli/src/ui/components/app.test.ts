@@ -85,6 +85,60 @@ describe("the interactive screen", () => {
     expect(screen()).not.toContain("(o/n/s=stop)");
   });
 
+  it("asks a free-text question in the input zone, edits the answer there, then shows « ◆ question : réponse »", async () => {
+    const { store, app, screen } = mount();
+    store.setBusy(true);
+    const answer = store.input("Nom du nouvel agent ?");
+    await tick();
+    expect(screen()).toMatch(/ASK\s+Nom du nouvel agent \? +Entrée : valider · Échap : annuler/);
+    expect(screen()).not.toContain("Traitement en cours");
+    expect(screen()).not.toContain("En réflexion");
+    app.stdin.write("relecteur");
+    await tick();
+    app.stdin.write("\u0001"); // Ctrl+A
+    await tick();
+    app.stdin.write("mon-");
+    await tick();
+    expect(screen()).toMatch(/ASK\s+Nom du nouvel agent \? mon-relecteur/);
+    expect(screen()).not.toContain("Entrée : valider");
+    app.stdin.write("\r");
+    await expect(answer).resolves.toBe("mon-relecteur");
+    await tick();
+    expect(screen()).toContain("◆ Nom du nouvel agent ? : mon-relecteur");
+    expect(screen()).toContain("Traitement en cours");
+  });
+
+  it("declines a free-text question on Ctrl+C, which does not leave MAIA", async () => {
+    const { store, app, screen } = mount();
+    let interrupted = 0;
+    store.setInterruptHandler(() => (interrupted += 1));
+    store.setBusy(true);
+    const answer = store.input("Nom du nouvel agent ?");
+    await tick();
+    app.stdin.write("abc");
+    await tick();
+    app.stdin.write("\u0003"); // Ctrl+C
+    await expect(answer).resolves.toBeUndefined();
+    await tick();
+    expect(interrupted).toBe(0);
+    expect(screen()).toContain("◆ Nom du nouvel agent ? : annulé");
+    expect(screen()).toContain("Traitement en cours");
+  });
+
+  it("shows the label of a sub-agent at work on the status line, then « En réflexion » again", async () => {
+    const { store, screen } = mount();
+    store.setBusy(true);
+    store.setThinking(true);
+    const end = store.beginActivity("Sous-agent « relecteur » au travail");
+    await tick();
+    expect(screen()).toContain("Sous-agent « relecteur » au travail");
+    expect(screen()).not.toContain("En réflexion");
+    end();
+    await tick();
+    expect(screen()).not.toContain("Sous-agent « relecteur » au travail");
+    expect(screen()).toContain("En réflexion");
+  });
+
   it("shows a list in a window of 10 lines and moves with the arrows", async () => {
     const { store, app, screen } = mount();
     const choices = Array.from({ length: 15 }, (_, index) => ({ label: `modele-${index}`, hint: index === 0 ? "actuel" : undefined }));
@@ -164,5 +218,13 @@ describe("the interactive screen", () => {
     await tick();
     expect(screen()).toContain("Thinking");
     expect(screen()).toContain("◆ Allow Bash: ls?: yes");
+    const name = store.input("Name of the new agent?");
+    await tick();
+    expect(screen()).toMatch(/ASK\s+Name of the new agent\? +Enter: confirm · Esc: cancel/);
+    store.handleKey({ input: "helper" });
+    store.handleKey({ input: "", return: true });
+    await expect(name).resolves.toBe("helper");
+    await tick();
+    expect(screen()).toContain("◆ Name of the new agent?: helper");
   });
 });

@@ -30,7 +30,9 @@ export function App({ store, env }: AppProps) {
   useInput((input, key) => store.handleKey({ ...key, input }), { isActive: !hidden });
   usePaste((text) => store.paste(text), { isActive: !hidden });
 
-  // Entries written by <Static> (in this very commit) may be forgotten.
+  // Entries written by <Static> (in this very commit) are forgotten; the next snapshot comes with a new
+  // staticKey and only what is left to write (see LogBuffer: a shrinking list under the same <Static> would
+  // hide new entries).
   const lastId = snapshot.entries.at(-1)?.id;
   useLayoutEffect(() => {
     if (lastId !== undefined) store.acknowledge(lastId);

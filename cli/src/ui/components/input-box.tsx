@@ -42,7 +42,8 @@ function EditorLines({ editor, maxLines }: { editor: EditorState; maxLines: numb
 
 /**
  * Seed § 15.5: the input zone between two dotted borders, always on screen — the active input (arrow spinner,
- * help text while empty), greyed « Traitement en cours » during a turn, or an ASK question with its keys.
+ * help text while empty), greyed « Traitement en cours » during a turn, an ASK question with its keys, or an ASK
+ * question answered in free text (the question where the help text was, the answer typed after it).
  */
 export function InputBox({
   prompt,
@@ -63,7 +64,26 @@ export function InputBox({
   const active = prompt.kind === "input";
   const borderColor = prompt.kind === "busy" ? "gray" : "greenBright";
   let body;
-  if (prompt.kind === "confirm") {
+  if (prompt.kind === "question") {
+    body = (
+      <Box>
+        <Box marginRight={1} flexShrink={0}>
+          <LevelBadge level="ask" />
+        </Box>
+        <Box marginRight={1} flexShrink={0}>
+          <Text bold>{sanitize(prompt.question)}</Text>
+        </Box>
+        {prompt.editor.text === "" ? (
+          <Text>
+            <Text inverse> </Text>
+            <Text color="gray">{t("inputKeys")}</Text>
+          </Text>
+        ) : (
+          <EditorLines editor={prompt.editor} maxLines={maxLines} />
+        )}
+      </Box>
+    );
+  } else if (prompt.kind === "confirm") {
     body = (
       <Box>
         <Box marginRight={1} flexShrink={0}>

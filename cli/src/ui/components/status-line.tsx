@@ -5,12 +5,13 @@ import { Spinner } from "./spinner.tsx";
 
 /**
  * The line above the input zone, always reserved so that the box never moves (seed § 15.5): « En réflexion » and
- * its spinner while the agent works, the parallel tools' progress, or an empty line.
+ * its spinner while the agent works, the parallel tools' progress, the label of what works besides the model
+ * (« Sous-agent « x » au travail », the model list…), or an empty line.
  */
 export function StatusLine({ snapshot }: { snapshot: UISnapshot }) {
   const { prompt, tools, activity, thinking } = snapshot;
   const working = prompt.kind === "busy" || thinking || tools !== null;
-  if (!working || prompt.kind === "confirm" || prompt.kind === "select" || prompt.kind === "hidden") return <Text> </Text>;
+  if (!working || prompt.kind === "confirm" || prompt.kind === "question" || prompt.kind === "select" || prompt.kind === "hidden") return <Text> </Text>;
   const label = tools
     ? t("parallelTools", { done: tools.done, total: tools.names.length, names: tools.names.join(", ") })
     : (activity ?? t("thinking"));

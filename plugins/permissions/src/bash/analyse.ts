@@ -78,7 +78,8 @@ function visit(node: SyntaxNode, walk: Walk, depth: number): void {
     }
     return;
   }
-  if (node.type !== "program") checkGaps(node, walk.source, walk.analysis.uncertain, false);
+  // Leaves have no gaps to check (checkGaps would return at once): most nodes are leaves.
+  if (node.children.length > 0 && node.type !== "program") checkGaps(node, walk.source, walk.analysis.uncertain, false);
   if ((node.type === "ERROR" || node.missing) && !walk.analysis.uncertain.some((f) => f.code === "parse-error")) {
     walk.analysis.uncertain.push({ code: "parse-error", text: excerpt(textOf(node, walk)) || node.type });
   }
@@ -295,7 +296,9 @@ function commandNode(node: SyntaxNode, walk: Walk, depth: number): CdEffect | un
   }
   const command = simpleCommand(words, assignments, walk);
   if (builtinExecutes(command.name, words)) executing(node, walk);
-  walk.analysis.commands.splice(position, 0, command);
+  const commands = walk.analysis.commands;
+  if (position === commands.length) commands.push(command);
+  else commands.splice(position, 0, command);
   return cdEffectOf(command, walk.context);
 }
 
@@ -341,7 +344,10 @@ function simpleCommand(words: Word[], assignments: Assignment[], walk: Walk): Si
 }
 
 function wrappedRuns(words: Word[], walk: Walk): WrappedRun[] {
-  return unwrap(words).map((run): WrappedRun => {
+  const runs = unwrap(words);
+  // Most commands wrap nothing.
+  if (runs.length === 0) return [];
+  return runs.map((run): WrappedRun => {
     if (run.kind === "unseen") return run;
     if (walk.scriptDepth >= MAX_SCRIPT_DEPTH) return { kind: "unseen", wrapper: run.wrapper };
     const nested: Walk = { ...walk, scriptDepth: walk.scriptDepth + 1 };

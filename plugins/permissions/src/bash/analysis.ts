@@ -77,39 +77,41 @@ export function emptyAnalysis(source: string): BashAnalysis {
   return { source, commands: [], writes: [], substitutions: [], uncertain: [] };
 }
 
-/** Every simple command of an analysis, those run by wrappers and scripts included (for deny and ask). */
+/**
+ * Every simple command of an analysis, those run by wrappers and scripts included (for deny and ask). Not
+ * memoised per analysis: a WeakMap keyed by short-lived analyses keeps them alive through the young
+ * generation's collections, which then copy them (most of the GC time a decision took). A decision computes
+ * the list once and hands it to `everyWrite` and `everyFinding`.
+ */
 export function everyCommand(analysis: BashAnalysis): SimpleCommand[] {
-  let all = everyCache.get(analysis);
-  if (!all) {
-    all = [];
-    for (const command of analysis.commands) collect(command, all);
-    everyCache.set(analysis, all);
-  }
+  const all: SimpleCommand[] = [];
+  for (const command of analysis.commands) collect(command, all);
   return all;
 }
-
-const everyCache = new WeakMap<BashAnalysis, SimpleCommand[]>();
 
 function collect(command: SimpleCommand, out: SimpleCommand[]): void {
   out.push(command);
   for (const run of command.wrapped) {
     if (run.kind === "argv") collect(run.command, out);
-    else if (run.kind === "script") out.push(...everyCommand(run.script));
+    else if (run.kind === "script") for (const inner of run.script.commands) collect(inner, out);
   }
 }
 
-/** Every file write, those inside wrapped scripts included. */
-export function* everyWrite(analysis: BashAnalysis): Generator<BashAnalysis["writes"][number]> {
-  yield* analysis.writes;
-  for (const command of everyCommand(analysis)) {
-    for (const run of command.wrapped) if (run.kind === "script") yield* run.script.writes;
+/** Every file write, those inside wrapped scripts included. `commands` is `everyCommand(analysis)`. */
+export function everyWrite(analysis: BashAnalysis, commands = everyCommand(analysis)): RedirectWrite[] {
+  const out = [...analysis.writes];
+  for (const command of commands) {
+    for (const run of command.wrapped) {
+      if (run.kind === "script") for (const write of run.script.writes) out.push(write);
+    }
   }
+  return out;
 }
 
 /** Findings of wrapped scripts too: a substitution inside `sh -c '…'` still blocks an allow. */
-export function everyFinding(analysis: BashAnalysis, kind: "substitutions" | "uncertain"): Finding[] {
+export function everyFinding(analysis: BashAnalysis, kind: "substitutions" | "uncertain", commands = everyCommand(analysis)): Finding[] {
   const out = [...analysis[kind]];
-  for (const command of everyCommand(analysis)) {
+  for (const command of commands) {
     for (const run of command.wrapped) if (run.kind === "script") out.push(...run.script[kind]);
   }
   return out;

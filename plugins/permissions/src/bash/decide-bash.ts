@@ -1,8 +1,9 @@
 import { t } from "../messages.ts";
 import { pathRuleMatches, type PathContext } from "../path-rules.ts";
 import type { Rule, RuleKind } from "../rule-syntax.ts";
-import { bashPatternMatches, leadingWord, patternWords, trimBlanks } from "../wildcard.ts";
+import { patternWords, trimBlanks } from "../wildcard.ts";
 import { everyCommand, everyFinding, everyWrite, type BashAnalysis, type RedirectWrite, type SimpleCommand } from "./analysis.ts";
+import { bashRuleSet, matchesAny, type BashRule, type BashRuleSet } from "./bash-rules.ts";
 import { canonicalWord, shellQuote } from "./words.ts";
 import { basename } from "./wrappers.ts";
 
@@ -23,32 +24,32 @@ export interface Decided {
 const INERT = new Set(["true", "false", ":"]);
 
 export function decideBash(analysis: BashAnalysis, rules: readonly Rule[], paths: PathContext): Decided {
-  const bash = rules.filter((rule) => rule.tool === "Bash");
-  const redirect = rules.filter((rule) => rule.tool === "Redirect");
-  if (bash.length === 0 && redirect.length === 0) return { decision: "ask", rules: [], reason: t("noRule") };
-  for (const kind of ["deny", "ask"] as const) {
-    const hit = restrictingRule(analysis, bash.filter((rule) => rule.kind === kind), redirect.filter((rule) => rule.kind === kind), paths);
-    if (hit) return { decision: kind, rules: [hit] };
-  }
-  const uncertain = everyFinding(analysis, "uncertain")[0];
+  const set = bashRuleSet(rules);
+  if (set.empty) return { decision: "ask", rules: [], reason: t("noRule") };
+  const commands = everyCommand(analysis);
+  const writes = everyWrite(analysis, commands);
+  const restricted = restrictingRule(commands, writes, set, paths);
+  if (restricted) return restricted;
+  const uncertain = everyFinding(analysis, "uncertain", commands)[0];
   if (uncertain) return { decision: "ask", rules: [], reason: t(`finding-${uncertain.code}`, { text: uncertain.text }) };
-  const substitution = everyFinding(analysis, "substitutions")[0];
+  const substitution = everyFinding(analysis, "substitutions", commands)[0];
   if (substitution) return { decision: "ask", rules: [], reason: t(`finding-${substitution.code}`, { text: substitution.text }) };
 
-  const allowBash = bash.filter((rule) => rule.kind === "allow");
+  const allowBash = set.bash.allow;
   const used: Rule[] = [];
   // A rule without `*` that is the whole command line, as written, covers all of it (the `--allow` rule a
   // refusal in headless mode suggests); a redirection in it still needs its target fixed in the text.
-  const exact = allowBash.find((rule) => rule.pattern !== undefined && !rule.pattern.includes("*") && trimBlanks(rule.pattern) === trimBlanks(analysis.source));
-  if (exact) used.push(exact);
+  let source: string | undefined;
+  const exact = allowBash.find((rule) => rule.exact !== undefined && rule.exact === (source ??= trimBlanks(analysis.source)));
+  if (exact) used.push(exact.rule);
   for (const command of exact ? [] : analysis.commands) {
     const covered = cover(command, allowBash);
     if (!covered.ok) return { decision: "ask", rules: [], reason: covered.reason };
     used.push(...covered.rules);
   }
-  const restrictedTargets = redirect.some((rule) => rule.kind !== "allow" && rule.pattern !== undefined);
-  const allowRedirect = redirect.filter((rule) => rule.kind === "allow");
-  for (const write of everyWrite(analysis)) {
+  const restrictedTargets = [...set.redirect.deny, ...set.redirect.ask].some((rule) => rule.pattern !== undefined);
+  const allowRedirect = set.redirect.allow;
+  for (const write of writes) {
     if (exact && write.paths !== undefined) continue;
     const covered = coverWrite(write, allowRedirect, restrictedTargets, paths);
     if (!covered.ok) return { decision: "ask", rules: [], reason: covered.reason };
@@ -58,32 +59,55 @@ export function decideBash(analysis: BashAnalysis, rules: readonly Rule[], paths
   return { decision: "allow", rules: [...new Set(used)] };
 }
 
-/** The first deny (or ask) rule that matches a part of the command, looking through wrappers. */
-function restrictingRule(analysis: BashAnalysis, bash: Rule[], redirect: Rule[], paths: PathContext): Rule | undefined {
-  const whole = bash.find((rule) => rule.pattern === undefined);
-  if (whole) return whole;
-  if (bash.length > 0) {
-    for (const command of everyCommand(analysis)) {
+/**
+ * The first deny, else the first ask, that matches a part of the command, looking through wrappers: deny
+ * rules over every command, then over every redirect target; then ask rules the same way. The commands are
+ * read once for both kinds (their texts are built once); the outcome is that of two passes.
+ */
+function restrictingRule(commands: readonly SimpleCommand[], writes: readonly RedirectWrite[], set: BashRuleSet, paths: PathContext): Decided | undefined {
+  const deny = set.bash.deny;
+  const ask = set.bash.ask;
+  const denyAll = deny.find((rule) => rule.pattern === undefined);
+  if (denyAll) return { decision: "deny", rules: [denyAll.rule] };
+  const askAll = ask.find((rule) => rule.pattern === undefined);
+  let asked: Rule | undefined;
+  if (deny.length > 0 || (ask.length > 0 && !askAll)) {
+    for (const command of commands) {
       const first = restrictFirstWords(command);
-      const candidates = bash.filter((candidate) => {
-        const word = leadingWord(candidate.pattern as string);
-        return word === undefined || first.includes(word);
-      });
-      if (candidates.length === 0) continue;
-      const views = restrictViews(command);
-      const rule = candidates.find((candidate) => views.some((view) => bashPatternMatches(candidate.pattern as string, view)));
-      if (rule) return rule;
+      // Most rules are told apart by the first word alone: the texts are only built when one could match.
+      let views: string[] | undefined;
+      for (const rule of deny) {
+        if (rule.word !== undefined && !first.includes(rule.word)) continue;
+        views ??= restrictViews(command).map(trimBlanks);
+        if (matchesAny(rule, views)) return { decision: "deny", rules: [rule.rule] };
+      }
+      if (askAll || asked) continue;
+      for (const rule of ask) {
+        if (rule.word !== undefined && !first.includes(rule.word)) continue;
+        views ??= restrictViews(command).map(trimBlanks);
+        if (matchesAny(rule, views)) {
+          asked = rule.rule;
+          break;
+        }
+      }
     }
   }
-  if (redirect.length > 0) {
-    for (const write of everyWrite(analysis)) {
-      const rule = redirect.find(
-        (candidate) =>
-          candidate.pattern === undefined ||
-          (write.paths ?? []).some((target) => pathRuleMatches(candidate.pattern as string, target, paths, "restrict")),
-      );
-      if (rule) return rule;
-    }
+  const deniedWrite = restrictingRedirect(writes, set.redirect.deny, paths);
+  if (deniedWrite) return { decision: "deny", rules: [deniedWrite] };
+  const askedRule = askAll?.rule ?? asked ?? restrictingRedirect(writes, set.redirect.ask, paths);
+  return askedRule ? { decision: "ask", rules: [askedRule] } : undefined;
+}
+
+/** The first Redirect rule that matches a write target, as written or through its links. */
+function restrictingRedirect(writes: readonly RedirectWrite[], redirect: readonly Rule[], paths: PathContext): Rule | undefined {
+  if (redirect.length === 0) return undefined;
+  for (const write of writes) {
+    const rule = redirect.find(
+      (candidate) =>
+        candidate.pattern === undefined ||
+        (write.paths ?? []).some((target) => pathRuleMatches(candidate.pattern as string, target, paths, "restrict")),
+    );
+    if (rule) return rule;
   }
   return undefined;
 }
@@ -93,14 +117,6 @@ function restrictingRule(analysis: BashAnalysis, bash: Rule[], redirect: Rule[],
  * is `rm -rf x`), unquoted (`'r'm` is `rm`), by basename (`/bin/rm` is `rm`), and also as written.
  */
 export function restrictViews(command: SimpleCommand): string[] {
-  let views = restrictCache.get(command);
-  if (!views) restrictCache.set(command, (views = computeRestrictViews(command)));
-  return views;
-}
-
-const restrictCache = new WeakMap<SimpleCommand, string[]>();
-
-function computeRestrictViews(command: SimpleCommand): string[] {
   const assignments = command.assignments.map((assignment) => assignment.raw);
   if (command.words.length === 0) return [assignments.join(" ")];
   const canonical = command.words.map(canonicalWord);
@@ -137,19 +153,20 @@ function allowFirstWords(command: SimpleCommand): string[] {
 
 /** What an allow rule is matched against: the whole command, leading assignments included. */
 export function allowViews(command: SimpleCommand): string[] {
-  let views = allowCache.get(command);
-  if (!views) allowCache.set(command, (views = computeAllowViews(command)));
-  return views;
-}
-
-const allowCache = new WeakMap<SimpleCommand, string[]>();
-
-function computeAllowViews(command: SimpleCommand): string[] {
-  const canonicalAssignments = command.assignments.map((assignment) =>
-    assignment.value === undefined ? assignment.raw : `${assignment.name}=${shellQuote(assignment.value)}`,
-  );
-  const canonical = [...canonicalAssignments, ...command.words.map(canonicalWord)].join(" ");
-  const raw = [...command.assignments.map((assignment) => assignment.raw), ...command.words.map((word) => word.raw)].join(" ");
+  // Built by hand rather than joined from arrays: this runs for every command of every decision.
+  let canonical = "";
+  let raw = "";
+  let separator = "";
+  for (const assignment of command.assignments) {
+    canonical += separator + (assignment.value === undefined ? assignment.raw : `${assignment.name}=${shellQuote(assignment.value)}`);
+    raw += separator + assignment.raw;
+    separator = " ";
+  }
+  for (const word of command.words) {
+    canonical += separator + canonicalWord(word);
+    raw += separator + word.raw;
+    separator = " ";
+  }
   return canonical === raw ? [canonical] : [canonical, raw];
 }
 
@@ -160,7 +177,7 @@ export function describeCommand(command: SimpleCommand): string {
 
 type Coverage = { ok: true; rules: Rule[] } | { ok: false; reason: string };
 
-function cover(command: SimpleCommand, allow: Rule[]): Coverage {
+function cover(command: SimpleCommand, allow: readonly BashRule[]): Coverage {
   const text = () => describeCommand(command);
   if (command.words.length > 0 && command.name === undefined) return { ok: false, reason: t("commandNotVisible", { command: text() }) };
   if (command.name !== undefined && INERT.has(command.name) && command.assignments.length === 0 && command.wrapped.length === 0) {
@@ -168,21 +185,20 @@ function cover(command: SimpleCommand, allow: Rule[]): Coverage {
   }
   const first = allowFirstWords(command);
   // The views are only built when a rule could match: most rules are told apart by the first word alone.
-  const matches = (rule: Rule) => {
-    if (rule.pattern === undefined) return true;
-    const word = leadingWord(rule.pattern);
-    return (word === undefined || first.includes(word)) && allowViews(command).some((view) => bashPatternMatches(rule.pattern as string, view));
-  };
+  let views: string[] | undefined;
+  const matches = (rule: BashRule) =>
+    rule.pattern === undefined ||
+    ((rule.word === undefined || first.includes(rule.word)) && matchesAny(rule, (views ??= allowViews(command).map(trimBlanks))));
   if (command.wrapped.length === 0) {
-    const rule = allow.find(matches);
-    return rule ? { ok: true, rules: [rule] } : { ok: false, reason: t("notCovered", { command: text() }) };
+    for (const rule of allow) if (matches(rule)) return { ok: true, rules: [rule.rule] };
+    return { ok: false, reason: t("notCovered", { command: text() }) };
   }
   const matching = allow.filter(matches);
   // (a) A rule covering the whole text that names every program the wrapper runs.
   const programs = wrappedPrograms(command);
   if (programs !== undefined) {
     const rule = matching.find((candidate) => candidate.pattern === undefined || candidate.pattern.trim() === "*" || names(candidate.pattern, programs));
-    if (rule) return { ok: true, rules: [rule] };
+    if (rule) return { ok: true, rules: [rule.rule] };
   }
   // (b) timeout, nice, nohup, time and env without options: the wrapped command on its own (with the
   // assignments that reach it: `PAGER=x timeout 5 git log` is still `PAGER=x git log`).

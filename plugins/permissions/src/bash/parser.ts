@@ -118,10 +118,20 @@ export function parseWith(parser: TreeSitterParser, text: string): ParsedBash {
 
 /** Node types and field names by id, read once: asking WASM for each node's strings is what costs most. */
 interface Symbols {
-  types: Map<number, { type: string; named: boolean }>;
-  fields: Map<number, string | undefined>;
+  /** By type id: an array rather than a map, read for every node (ids are small; ERROR's, 65535, is not). */
+  types: Array<NodeSymbol | undefined>;
+  otherTypes: Map<number, NodeSymbol>;
+  fields: Array<string | undefined>;
   language: Language;
 }
+
+interface NodeSymbol {
+  type: string;
+  named: boolean;
+}
+
+/** Type ids kept in the array (the Bash grammar has a few hundred types); a larger one would make it sparse. */
+const ARRAY_TYPE_IDS = 1024;
 
 const symbolTables = new WeakMap<TreeSitterParser, Symbols>();
 
@@ -130,43 +140,71 @@ function symbolsOf(parser: TreeSitterParser): Symbols {
   if (!symbols) {
     const language = parser.language;
     if (!language) throw new Error("tree-sitter parser has no language");
-    symbols = { types: new Map(), fields: new Map(), language };
+    symbols = { types: [], otherTypes: new Map(), fields: [], language };
     symbolTables.set(parser, symbols);
   }
   return symbols;
 }
 
-/** Depth-first copy with an explicit stack: a hostile nesting depth cannot overflow the JS stack here. */
+/**
+ * Depth-first copy with an explicit stack: a hostile nesting depth cannot overflow the JS stack here. The
+ * children of the nodes being read wait in one list and each node gets its own at the end, sized exactly
+ * (lists grown one push at a time reserve room for many more: most of the memory a copy took).
+ */
 function copyTree(cursor: TreeCursor, symbols: Symbols, hasError: boolean): SyntaxNode {
   const root = nodeAt(cursor, symbols, hasError);
-  const stack: SyntaxNode[] = [root];
   if (!cursor.gotoFirstChild()) return root;
+  /** The nodes whose children are being read, outermost first, and where their children start in `read`. */
+  const open: SyntaxNode[] = [root];
+  const firsts: number[] = [0];
+  // `read` is used up to `count` only: slots past it are stale and overwritten (cheaper than shrinking it).
+  const read: SyntaxNode[] = [];
+  let count = 0;
+  const close = () => {
+    const node = open.pop() as SyntaxNode;
+    const first = firsts.pop() as number;
+    node.children = read.slice(first, count);
+    count = first;
+  };
   for (;;) {
     const node = nodeAt(cursor, symbols, hasError);
-    stack[stack.length - 1]?.children.push(node);
+    if (count === read.length) read.push(node);
+    else read[count] = node;
+    count += 1;
     if (cursor.gotoFirstChild()) {
-      stack.push(node);
+      open.push(node);
+      firsts.push(count);
       continue;
     }
     while (!cursor.gotoNextSibling()) {
-      if (!cursor.gotoParent() || stack.length === 1) return root;
-      stack.pop();
+      // The node whose children were being read has no more of them.
+      const last = open.length === 1;
+      if (!cursor.gotoParent() || last) {
+        while (open.length > 0) close();
+        return root;
+      }
+      close();
     }
   }
 }
 
 function nodeAt(cursor: TreeCursor, symbols: Symbols, hasError: boolean): SyntaxNode {
   const typeId = cursor.nodeTypeId;
-  let symbol = symbols.types.get(typeId);
+  let symbol = typeId < ARRAY_TYPE_IDS ? symbols.types[typeId] : symbols.otherTypes.get(typeId);
   if (!symbol) {
-    symbol = { type: cursor.nodeType, named: cursor.nodeIsNamed };
-    symbols.types.set(typeId, symbol);
+    symbol = { type: internalised(cursor.nodeType), named: cursor.nodeIsNamed };
+    if (typeId < ARRAY_TYPE_IDS) symbols.types[typeId] = symbol;
+    else symbols.otherTypes.set(typeId, symbol);
   }
   const fieldId = cursor.currentFieldId;
-  let field = symbols.fields.get(fieldId);
-  if (field === undefined && !symbols.fields.has(fieldId)) {
-    field = fieldId === 0 ? undefined : (symbols.language.fieldNameForId(fieldId) ?? undefined);
-    symbols.fields.set(fieldId, field);
+  let field: string | undefined;
+  if (fieldId !== 0) {
+    field = symbols.fields[fieldId];
+    if (field === undefined) {
+      const name = symbols.language.fieldNameForId(fieldId);
+      field = name === null ? undefined : internalised(name);
+      symbols.fields[fieldId] = field;
+    }
   }
   return {
     type: symbol.type,
@@ -178,4 +216,13 @@ function nodeAt(cursor: TreeCursor, symbols: Symbols, hasError: boolean): Syntax
     end: cursor.endIndex,
     children: [],
   };
+}
+
+/**
+ * The same text as a V8 internalised string, like the literals it is compared with (`node.type === "word"`,
+ * a `switch` on the type): a comparison is then a pointer check. The strings WASM hands over are not, and
+ * every node's type is compared many times.
+ */
+function internalised(text: string): string {
+  return Object.keys({ [text]: true })[0] ?? text;
 }

@@ -21,7 +21,7 @@ type Piece = { text: string; skeleton: string } | typeof DYNAMIC;
 /** Evaluates a word-like node (word, string, raw_string, ansi_c_string, concatenation, number…). */
 export function wordOf(node: SyntaxNode, source: string): Word {
   const raw = source.slice(node.start, node.end);
-  const piece = evaluate(node, source);
+  const piece = evaluate(node, source, raw);
   if (piece === DYNAMIC) return { raw, value: undefined, expands: true, skeleton: "" };
   return { raw, value: piece.text, expands: expandsBash(piece.skeleton), skeleton: piece.skeleton };
 }
@@ -31,27 +31,24 @@ function expandsBash(skeleton: string): boolean {
   return /[*?[]/.test(skeleton) || /\{[^{}]*(,|\.\.)[^{}]*\}/.test(skeleton) || skeleton.startsWith("~");
 }
 
-function evaluate(node: SyntaxNode, source: string): Piece {
-  const text = source.slice(node.start, node.end);
+/** Node types whose text is an unquoted word. */
+const UNQUOTED = new Set(["word", "number", "variable_name", "test_operator", "regex", "file_descriptor"]);
+
+/** `text` is the node's text when the caller already cut it; else it is cut only where it is read. */
+function evaluate(node: SyntaxNode, source: string, text?: string): Piece {
+  if (UNQUOTED.has(node.type)) return unquotedWord(text ?? source.slice(node.start, node.end));
   switch (node.type) {
     case "command_name": {
       const [inner] = node.children;
       return inner ? evaluate(inner, source) : DYNAMIC;
     }
-    case "word":
-    case "number":
-    case "variable_name":
-    case "test_operator":
-    case "regex":
-    case "file_descriptor":
-      return unquotedWord(text);
     case "$":
       // A lone `$` that starts no expansion is a literal dollar sign.
       return { text: "$", skeleton: "$" };
     case "raw_string":
-      return quoted(text.slice(1, -1));
+      return quoted(source.slice(node.start, node.end).slice(1, -1));
     case "ansi_c_string":
-      return quoted(decodeAnsiC(text.slice(2, -1)));
+      return quoted(decodeAnsiC(source.slice(node.start, node.end).slice(2, -1)));
     case "string":
       return doubleQuoted(node, source);
     case "concatenation": {
@@ -67,7 +64,7 @@ function evaluate(node: SyntaxNode, source: string): Piece {
     }
     default:
       // An operator token (`]`, `==`, `!`) is itself; any other rule (an expansion) depends on the run.
-      return node.named ? DYNAMIC : unquotedWord(text);
+      return node.named ? DYNAMIC : unquotedWord(source.slice(node.start, node.end));
   }
 }
 
@@ -77,6 +74,8 @@ function quoted(text: string): Piece {
 
 /** An unquoted word: `\c` is `c`, backslash-newline disappears (a line continuation). */
 export function unquotedWord(text: string): Piece {
+  // Most words hold no backslash: they are their own value and skeleton.
+  if (!text.includes("\\")) return { text, skeleton: text };
   let out = "";
   let skeleton = "";
   for (let i = 0; i < text.length; i += 1) {

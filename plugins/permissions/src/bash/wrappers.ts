@@ -274,6 +274,7 @@ function unwrapShell(args: Word[], wrapper: string): Unwrapped[] {
 
 /** The program a command name designates for wrapper detection: `/usr/bin/sudo` is `sudo`. */
 export function basename(name: string): string {
+  if (!name.includes("/")) return name;
   const trimmed = name.replace(/\/+$/, "");
   return trimmed.slice(trimmed.lastIndexOf("/") + 1) || name;
 }
@@ -283,10 +284,9 @@ export function unwrap(words: readonly Word[]): Unwrapped[] {
   const first = words[0];
   if (first?.value === undefined || first.expands) return [];
   const name = basename(first.value);
-  const args = words.slice(1);
-  if (SHELLS.has(name)) return unwrapShell(args, name);
+  if (SHELLS.has(name)) return unwrapShell(words.slice(1), name);
   const handler = Object.hasOwn(HANDLERS, name) ? HANDLERS[name] : undefined;
-  return handler ? handler(args, name) : [];
+  return handler ? handler(words.slice(1), name) : [];
 }
 
 /** Names that run another command, for documentation and tests. */

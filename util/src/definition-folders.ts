@@ -23,25 +23,37 @@ export async function definitionFolders(root: string): Promise<string[]> {
   return folders;
 }
 
+/** How a plugin words a file it cannot use, in its own catalogue (util has no messages of its own). */
+export interface DefinitionFileWords {
+  unreadable(cause: string): string;
+  tooLarge(limit: number): string;
+}
+
 export type DefinitionFile =
   | { kind: "none" }
-  | { kind: "not_a_file"; file: string }
-  | { kind: "too_large"; file: string; limit: number }
-  | { kind: "unreadable"; file: string; cause: string }
+  | { kind: "unreadable"; file: string; message: string }
   | { kind: "text"; file: string; text: string };
 
-/** The first of `names` (e.g. `TOOL.json`, `tool.json`) present in the folder, read as UTF-8 text. */
-export async function readDefinitionFile(folder: string, names: readonly string[], maxBytes: number): Promise<DefinitionFile> {
+/**
+ * The first of `names` (e.g. `TOOL.json`, `tool.json`) present in the folder, read as UTF-8 text; a file that
+ * cannot be used (a folder of that name, too large, unreadable) comes with the plugin's sentence for it.
+ */
+export async function readDefinitionFile(
+  folder: string,
+  names: readonly string[],
+  maxBytes: number,
+  words: DefinitionFileWords,
+): Promise<DefinitionFile> {
   for (const name of names) {
     const file = path.join(folder, name);
     const info = await stat(file).catch(() => undefined);
     if (!info) continue;
-    if (!info.isFile()) return { kind: "not_a_file", file };
-    if (info.size > maxBytes) return { kind: "too_large", file, limit: maxBytes };
+    if (!info.isFile()) return { kind: "unreadable", file, message: words.unreadable("not a file") };
+    if (info.size > maxBytes) return { kind: "unreadable", file, message: words.tooLarge(maxBytes) };
     try {
       return { kind: "text", file, text: await readFile(file, "utf8") };
     } catch (error) {
-      return { kind: "unreadable", file, cause: error instanceof Error ? error.message : String(error) };
+      return { kind: "unreadable", file, message: words.unreadable(error instanceof Error ? error.message : String(error)) };
     }
   }
   return { kind: "none" };

@@ -1,0 +1,101 @@
+import { isMap, isNode, isScalar, LineCounter, parseDocument } from "yaml";
+
+/**
+ * The YAML front matter of a definition file (SKILL.md, AGENT.md): a first line `---`, a YAML header, a line
+ * `---`, then the body. The header is parsed by the `yaml` package (comments, lists, nested tables); this file
+ * finds its bounds and keeps, for each top-level key, the line of the file it is on, so that a problem found by
+ * the plugin's own checks names its line too. Never throws: broken input is a problem with the line to fix.
+ */
+export interface FrontMatterEntry {
+  /** The key as written (case kept, for messages). */
+  key: string;
+  value: unknown;
+  /** Line of the key in the file (1-based). */
+  line: number;
+}
+
+export type FrontMatter =
+  | {
+      ok: true;
+      /** The top-level keys, in the order written. */
+      entries: FrontMatterEntry[];
+      /** The same keys as one object (an empty header is `{}`). */
+      data: Record<string, unknown>;
+      /** Everything after the closing `---` line, exactly as written. */
+      body: string;
+      /** Line of the file where the body starts (1-based). */
+      bodyLine: number;
+    }
+  | { ok: false; problem: FrontMatterProblem; line: number };
+
+export type FrontMatterProblem =
+  | { kind: "missing" }
+  | { kind: "unclosed" }
+  | { kind: "yaml"; detail: string }
+  | { kind: "notMapping" };
+
+/**
+ * The key of each problem's sentence in a plugin's message catalogue (util has no words of its own): skills and
+ * agents word the same problems, each in its own catalogue, through this one table. The `yaml` sentence shows
+ * `{detail}`, the library's own words: call it with `{ detail: problem.kind === "yaml" ? problem.detail : "" }`.
+ */
+export const FRONT_MATTER_MESSAGE_KEYS = {
+  missing: "headerMissing",
+  unclosed: "headerUnclosed",
+  yaml: "yamlInvalid",
+  notMapping: "notMapping",
+} as const satisfies Record<FrontMatterProblem["kind"], string>;
+
+const isFence = (line: string) => /^---[ \t]*\r?$/.test(line);
+
+/** A bound on aliases: a "billion laughs" header is a problem to report, not a frozen MAIA. */
+const MAX_ALIASES = 100;
+
+export function readFrontMatter(source: string): FrontMatter {
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  const lines = text.split("\n");
+  if (!isFence(lines[0] ?? "")) return { ok: false, problem: { kind: "missing" }, line: 1 };
+  const close = lines.findIndex((line, index) => index > 0 && isFence(line));
+  if (close === -1) return { ok: false, problem: { kind: "unclosed" }, line: 1 };
+  const header = lines.slice(1, close).map((line) => line.replace(/\r$/, "")).join("\n");
+  const body = lines.slice(close + 1).join("\n");
+  const bodyLine = close + 2;
+  // The header starts on the file's second line.
+  const fileLine = (headerLine: number) => headerLine + 1;
+  const yamlProblem = (failure: unknown, line: number): FrontMatter => ({
+    ok: false,
+    problem: { kind: "yaml", detail: firstLine(failure instanceof Error ? failure.message : String(failure)) },
+    line,
+  });
+
+  const lineCounter = new LineCounter();
+  const document = parseDocument(header, { uniqueKeys: true, lineCounter });
+  const error = document.errors[0];
+  if (error) return yamlProblem(error, fileLine(error.linePos?.[0].line ?? 1));
+  const contents = document.contents;
+  if (contents === null || (isScalar(contents) && (contents.value === null || contents.value === ""))) {
+    return { ok: true, entries: [], data: {}, body, bodyLine };
+  }
+  if (!isMap(contents)) return { ok: false, problem: { kind: "notMapping" }, line: 2 };
+  const entries: FrontMatterEntry[] = [];
+  for (const pair of contents.items) {
+    const keyNode = pair.key;
+    const key = isScalar(keyNode) ? String(keyNode.value) : String(keyNode);
+    const line = fileLine(lineCounter.linePos(isNode(keyNode) && keyNode.range ? keyNode.range[0] : 0).line);
+    let value: unknown;
+    try {
+      const node = pair.value;
+      value = isNode(node) ? (node.toJS(document, { maxAliasCount: MAX_ALIASES }) as unknown) : (node ?? null);
+    } catch (failure) {
+      return yamlProblem(failure, line);
+    }
+    entries.push({ key, value, line });
+  }
+  // Object.fromEntries defines own properties: a key named "__proto__" is data, never the prototype.
+  return { ok: true, entries, data: Object.fromEntries(entries.map((entry) => [entry.key, entry.value])), body, bodyLine };
+}
+
+/** The library's sentence without its position and code frame: the caller says the line of the file. */
+function firstLine(message: string): string {
+  return (message.split("\n")[0] ?? message).replace(/ at line \d+, column \d+:?\s*$/, "").trim();
+}

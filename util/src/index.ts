@@ -1,0 +1,34 @@
+/**
+ * @maia/util — helpers shared by the kernel's plugins and the CLI, kept out of the kernel so that it stays
+ * contracts, hooks, host, loop and runner (STYLE.md). The YAML front-matter reader is its own entry,
+ * `@maia/util/front-matter`, so that the `yaml` library is bundled with the plugins that read front matter (loaded
+ * lazily) and not with what every start-up needs.
+ */
+export {
+  createFileExclusive,
+  linkExclusiveSync,
+  syncFolder,
+  temporaryPath,
+  TEMP_MARKER,
+  writeFileAtomic,
+  writeNewFileSync,
+  type AtomicWriteOptions,
+  type ClaimGuard,
+  type FileData,
+} from "./atomic-write.ts";
+export { cutMiddle } from "./cut-middle.ts";
+export { processAlive } from "./process-alive.ts";
+export {
+  JSON_ERROR_MESSAGE_KEYS,
+  jsonPointer,
+  lineAndColumn,
+  locateJsonError,
+  readJsonWithPositions,
+  type JsonErrorLocation,
+  type JsonErrorReason,
+  type JsonPath,
+  type JsonPositions,
+  type JsonRead,
+  type JsonReadOptions,
+} from "./json-position.ts";
+export { definitionFolders, readDefinitionFile, type DefinitionFile, type DefinitionFileWords } from "./definition-folders.ts";
