@@ -8,6 +8,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { startFakeLiteLLM } from "../testing/fake-litellm/src/index.ts";
 import { summarise } from "./stats.mjs";
+import { shebangFlags } from "./node-flags.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const maia = path.join(root, "cli", "dist", "maia.js");
@@ -22,7 +23,7 @@ await server.writeSettings(home);
 function once(withRss) {
   server.enqueue({ text: "Hello! How can I help?" });
   const rssFile = path.join(cwd, "rss.txt");
-  const args = withRss ? ["--import", rssReporter, maia, "-p", "hi", "--model", "fake-model"] : [maia, "-p", "hi", "--model", "fake-model"];
+  const args = [...shebangFlags(maia), ...(withRss ? ["--import", rssReporter] : []), maia, "-p", "hi", "--model", "fake-model"];
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH, HOME: home, MAIA_LANG: "en", MAIA_RSS_FILE: rssFile }, stdio: ["ignore", "pipe", "inherit"] });

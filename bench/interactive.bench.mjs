@@ -17,6 +17,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { startFakeLiteLLM } from "../testing/fake-litellm/src/index.ts";
 import { summarise } from "./stats.mjs";
+import { shebangFlags } from "./node-flags.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const maia = process.env.MAIA_TEST_BIN || path.join(root, "cli", "dist", "maia.js");
@@ -57,7 +58,8 @@ const quote = (word) => `'${word.replace(/'/g, `'\\''`)}'`;
 /** `maia` in a pseudo-terminal of 100 × 40; `screen()` is everything it wrote so far. */
 function launch() {
   // --heapsnapshot-signal costs nothing until signalled: the memory run asks for snapshots of the live heap.
-  const command = `stty cols 100 rows 40; exec ${quote(process.execPath)} --heapsnapshot-signal=SIGUSR2 ${quote(maia)} --model fake-model`;
+  const flags = shebangFlags(maia).map(quote).join(" ");
+  const command = `stty cols 100 rows 40; exec ${quote(process.execPath)} ${flags} --heapsnapshot-signal=SIGUSR2 ${quote(maia)} --model fake-model`;
   const started = performance.now();
   const child = spawn("script", ["-qfec", command, "/dev/null"], {
     cwd,

@@ -6,4 +6,4 @@ launch_folder="${MAIA_CWD:-$PWD}"
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 pnpm install --frozen-lockfile --reporter=silent >&2
 pnpm --silent build >&2
-MAIA_CWD="$launch_folder" exec node cli/dist/maia.js "$@"
+MAIA_CWD="$launch_folder" exec cli/dist/maia.js "$@"

@@ -54,8 +54,8 @@ export async function runSubagent(io: SubagentIO): Promise<number> {
   let kernel: Kernel | undefined;
   let done;
   try {
-    // The definition's allow rules join the run's --allow ones; its ask/deny rules are the plugin's (union).
-    const booted = await boot({ frontEnd: "subagent", log, env: io.env, allowRules: [...spec.allowRules, ...spec.agent.permissions.allow] });
+    // The parent's --allow rules; the definition's allow/ask/deny rules go to the permissions plugin on arm (union).
+    const booted = await boot({ frontEnd: "subagent", log, env: io.env, allowRules: spec.allowRules });
     kernel = booted.kernel;
     const api = kernel.plugins.get<SubagentsApi>("subagents")?.api;
     if (!api) throw new Error(t("pluginMissing"));

@@ -1,6 +1,8 @@
 import { definePlugin, STAGE, type PermissionCheck } from "@maia/kernel";
+import { readAddedRules, withAdded, type AddedRules, type RuleSet } from "./added-rules.ts";
 import { permissionsSubcommand } from "./check-command.ts";
 import { evaluate, type Evaluation, type EvaluationContext } from "./evaluate.ts";
+import { t } from "./messages.ts";
 import { formatPermissions, permissionsView, startupMessage, type PermissionsView } from "./permissions-view.ts";
 import type { Rule } from "./rule-syntax.ts";
 import { defaultSources, loadRules, type LoadedRules } from "./settings-files.ts";
@@ -17,24 +19,38 @@ export interface PermissionsApi {
   view(): PermissionsView;
   /** The same as plain text. */
   format(): string;
-  /** Reads the settings files again (each new session does). */
+  /** Reads the settings files again (each new session does); added sets stay. */
   reload(): Promise<PermissionsView>;
+  /**
+   * Adds rules that are in no settings file — a sub-agent's AGENT.md — under their own source name (the
+   * AGENT.md's path), for warnings, verdicts and `/permissions`. They are read exactly as a settings file's
+   * `permissions` (a bad rule is left out with a warning naming the source; the rest applies), evaluated with
+   * every other rule (deny, then ask, then allow, all sources together: an added allow lifts no deny or ask
+   * from elsewhere), and kept across reloads. The same source again replaces its set. Returns the rules kept
+   * and the warnings, which are logged too. An added allow loosens as `--allow` does: only callers that carry
+   * rules the user wrote should add any.
+   */
+  addRules(source: string, rules: RuleSet): { rules: Rule[]; warnings: string[] };
 }
 
 /**
  * Permission rules (seed § 9): reads `permissions` from the user's and the launch folder's settings.json and
- * `--allow`, and answers `checkPermission` at the POLICY stage (the only tap whose allow counts): deny, then
- * ask, then allow; no rule means ask. Bash commands are analysed on a real syntax tree (tree-sitter-bash),
+ * `--allow`, takes the sets other plugins add (a sub-agent's AGENT.md, seed § 20.3.1), and answers
+ * `checkPermission` at the POLICY stage (the only tap whose allow counts): deny, then ask, then allow, all
+ * sources together; no rule means ask. Bash commands are analysed on a real syntax tree (tree-sitter-bash),
  * loaded on the first Bash check only.
  */
 export default definePlugin<Record<string, never>, PermissionsApi>({
   name: PLUGIN_NAME,
   version: "1.0.0",
   kernel: "^1.0.0",
-  description: "Permission rules (settings.json permissions, --allow): deny > ask > allow, Bash analysed on a real parse",
+  description: "Permission rules (settings.json permissions, --allow, sub-agents' AGENT.md): deny > ask > allow, Bash analysed on a real parse",
   async apply(context) {
     const { cwd, homeDir, env, allowRules } = context.runtime;
-    let loaded: LoadedRules = { files: [], rules: [], warnings: [] };
+    // The settings files and --allow (read again by each reload), then the sets added through the API.
+    let fromFiles: LoadedRules = { files: [], rules: [], warnings: [] };
+    const added = new Map<string, AddedRules>();
+    let loaded: LoadedRules = fromFiles;
     const warned = new Set<string>();
     const warnOnce = (message: string) => {
       if (warned.has(message)) return;
@@ -42,8 +58,9 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
       context.log.warn(message);
     };
     const reload = async () => {
-      loaded = await loadRules(defaultSources(cwd, homeDir, allowRules));
-      for (const warning of loaded.warnings) warnOnce(warning);
+      fromFiles = await loadRules(defaultSources(cwd, homeDir, allowRules));
+      loaded = withAdded(fromFiles, added.values());
+      for (const warning of fromFiles.warnings) warnOnce(warning);
       return permissionsView(loaded);
     };
     await reload();
@@ -55,6 +72,15 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
       view: () => permissionsView(loaded),
       format: () => formatPermissions(permissionsView(loaded)),
       reload,
+      addRules(source, rules) {
+        const name = typeof source === "string" ? source.trim() : "";
+        if (name === "") throw new TypeError(t("addedNoSource"));
+        const set = readAddedRules(name, rules);
+        added.set(name, set);
+        loaded = withAdded(fromFiles, added.values());
+        for (const warning of set.warnings) warnOnce(warning);
+        return { rules: [...set.file.rules], warnings: [...set.warnings] };
+      },
     };
 
     // A new session (/clear, /new, /load…) reads the files again, so edited rules apply without a restart.
@@ -81,6 +107,7 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
 });
 
 export type { Evaluation, EvaluationContext, BashReport } from "./evaluate.ts";
+export type { RuleSet } from "./added-rules.ts";
 export type { PermissionsView, RuleLabel } from "./permissions-view.ts";
 export type { Rule, RuleKind } from "./rule-syntax.ts";
 export type { RuleFile, RuleOrigin, LoadedRules } from "./settings-files.ts";

@@ -51,6 +51,7 @@ export const t = defineMessages(
     "finding-too-long": "the command is too long to analyse ({text} characters)",
     "finding-too-deep": "the command is nested too deeply to analyse (over {text} levels)",
     "finding-heredoc-arguments": "words after a here-document marker are not analysed reliably ({text})",
+    "finding-brace-word": "a `{` not followed by a blank is a command name for bash, not a group ({text})",
     "finding-redirect-target": "a redirection target cannot be read ({text})",
     "finding-command-substitution": "command substitution {text}: allow rules never cover it",
     "finding-process-substitution": "process substitution {text}: allow rules never cover it",
@@ -58,6 +59,8 @@ export const t = defineMessages(
     // /permissions.
     viewFileMissing: "(no such file)",
     viewFileEmpty: "(no rules)",
+    // The API (addRules).
+    addedNoSource: "addRules needs a source name (the file the rules come from) for messages and /permissions",
     // maia permissions.
     subcommandDescription: "show the permission rules, or check which verdict a tool call gets (check)",
     checkUsage: `Usage:
@@ -133,12 +136,14 @@ and prints one JSON verdict per line, in order.`,
     "finding-too-long": "la commande est trop longue pour être analysée ({text} caractères)",
     "finding-too-deep": "la commande est trop imbriquée pour être analysée (plus de {text} niveaux)",
     "finding-heredoc-arguments": "les mots après un marqueur de document en ligne ne sont pas analysés de façon fiable ({text})",
+    "finding-brace-word": "un `{` non suivi d'un blanc est un nom de commande pour bash, pas un groupe ({text})",
     "finding-redirect-target": "une cible de redirection est illisible ({text})",
     "finding-command-substitution": "substitution de commande {text} : aucune règle allow ne la couvre",
     "finding-process-substitution": "substitution de processus {text} : aucune règle allow ne la couvre",
     "finding-executing-expansion": "{text} peut exécuter du code à l'expansion : aucune règle allow ne le couvre",
     viewFileMissing: "(fichier absent)",
     viewFileEmpty: "(aucune règle)",
+    addedNoSource: "addRules demande un nom de source (le fichier d'où viennent les règles) pour les messages et /permissions",
     subcommandDescription: "affiche les règles de permission, ou vérifie le verdict d'un appel d'outil (check)",
     checkUsage: `Utilisation :
   maia permissions [list]

@@ -10,7 +10,7 @@ export type RuleLabel = "ALLOW" | "ASK" | "DENY";
 
 export interface PermissionsView {
   files: Array<{
-    /** The file's absolute path, or `--allow`. */
+    /** The file's absolute path, `--allow`, or the source name of rules another plugin added (an AGENT.md). */
     path: string;
     origin: RuleOrigin;
     /** False when the file does not exist: shown so the user knows where rules may go. */

@@ -12,14 +12,15 @@ import { readRules, RULE_KINDS, type Rule, type RuleKind } from "./rule-syntax.t
  * folders; plus `--allow` rules of this run. The lists add up. A file that is absent is no problem; a file that
  * cannot be read or is not JSON, and every malformed rule, is a warning naming the file; the rest loads.
  */
-export type RuleOrigin = "user" | "project" | "cli" | "file";
+/** Where a rule set comes from; `added`: given by another plugin through the API's `addRules` (added-rules.ts). */
+export type RuleOrigin = "user" | "project" | "cli" | "file" | "added";
 
 export type RuleSource =
   | { kind: "file"; path: string; origin: RuleOrigin }
   | { kind: "inline"; name: string; origin: RuleOrigin; permissions: unknown };
 
 export interface RuleFile {
-  /** The file's path, or `--allow`. */
+  /** The file's path, `--allow`, or the source name of an added set. */
   path: string;
   origin: RuleOrigin;
   /** False when the file does not exist (or could not be read). */

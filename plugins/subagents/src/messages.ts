@@ -111,6 +111,8 @@ export const t = defineMessages(
     toolNotFound: 'tools: "{tool}" is not a tool here; it is ignored. Tools: {list}',
     agentToolNever: "tools: a sub-agent never has the Agent tool (sub-agents do not start sub-agents); it is ignored.",
     skillNotFound: 'skills: "{skill}" is not a skill here; it is ignored.',
+    rulesNeedPermissions:
+      "{file}: its ask and deny rules ({rules}) cannot be applied: the permissions plugin is disabled. Enable it, or remove those rules from this agent.",
     promptIdentity:
       'You are the sub-agent "{name}", started by MAIA (a command-line AI coding assistant) to carry out one task on your own. What you are for: {description}',
     promptAutonomy:
@@ -232,6 +234,8 @@ export const t = defineMessages(
     toolNotFound: "tools : « {tool} » n'est pas un outil ici ; il est ignoré. Outils : {list}",
     agentToolNever: "tools : un sous-agent n'a jamais l'outil Agent (pas d'imbrication) ; il est ignoré.",
     skillNotFound: "skills : « {skill} » n'est pas un skill ici ; il est ignoré.",
+    rulesNeedPermissions:
+      "{file} : ses règles ask et deny ({rules}) ne peuvent pas être appliquées : le plugin permissions est désactivé. Activez-le, ou retirez ces règles de cet agent.",
     promptIdentity:
       "Tu es le sous-agent « {name} », lancé par MAIA (un assistant IA de programmation en ligne de commande) pour accomplir seul une tâche. Ton rôle : {description}",
     promptAutonomy:

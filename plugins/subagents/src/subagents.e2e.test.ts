@@ -1,11 +1,12 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { startFakeLiteLLM, type FakeLiteLLM, type Scripted } from "@maia/fake-litellm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startFakeLiteLLM, type Scripted } from "@maia/fake-litellm";
+import { maiaPerTest, runMaia, streamEvents, type StreamEvent } from "@maia/testing-maia";
+import { describe, expect, it } from "vitest";
 // The CLI's own runner and plugin list, by path: this package does not depend on @maia/cli.
 import { BUILTIN_PLUGINS } from "../../../cli/src/plugins/builtin-plugins.ts";
-import { runMaia } from "@maia/testing-maia";
-import { agentFile, projectAgents, subAgentOf, tempFolder, writeAgent, type ChatRequest } from "./test-support.ts";
+import { agentFile, projectAgents, subAgentOf, writeAgent, type ChatRequest } from "./test-support.ts";
 
 /**
  * `maia -p` with the built bundle and the fake LiteLLM server: the main model calls Agent, and each sub-agent is
@@ -15,35 +16,12 @@ import { agentFile, projectAgents, subAgentOf, tempFolder, writeAgent, type Chat
 const ready = BUILTIN_PLUGINS.some((plugin) => plugin.name === "permissions") && BUILTIN_PLUGINS.some((plugin) => plugin.name === "subagents");
 const e2e = ready ? it : it.todo;
 
-let server: FakeLiteLLM;
-let home: string;
-let cwd: string;
-beforeEach(async () => {
-  server = await startFakeLiteLLM();
-  home = await tempFolder("e2e-home");
-  cwd = await tempFolder("e2e-cwd");
-  server.writeSettings(home);
-});
-afterEach(async () => {
-  await server.close();
-});
-
-interface StreamEvent {
-  type: string;
-  name?: string;
-  content?: string;
-  isError?: boolean;
-  message?: string;
-}
+const bed = maiaPerTest(() => startFakeLiteLLM());
 
 async function maia(prompt: string, allow: string[], extra: string[] = []) {
   const args = ["-p", prompt, "--model", "fake-model", "--output-format", "stream-json", ...allow.flatMap((rule) => ["--allow", rule]), ...extra];
-  const run = await runMaia(args, { cwd, home, timeoutMs: 60_000 });
-  const events = run.stdout
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as StreamEvent);
-  return { ...run, events };
+  const run = await runMaia(args, { cwd: bed.cwd, home: bed.home, timeoutMs: 60_000 });
+  return { ...run, events: streamEvents(run.stdout) };
 }
 
 /** Answers by asker: the main agent's queue, or the sub-agent's (recognised by its system prompt). */
@@ -54,17 +32,17 @@ function serve(main: Scripted[], children: Record<string, Scripted[] | ((body: C
     if (typeof source === "function") return source(body);
     return source?.shift() ?? { error: { status: 500, body: `no scripted answer left for ${agent ?? "the main agent"}` } };
   };
-  for (let index = 0; index < count; index += 1) server.enqueue(answer);
+  for (let index = 0; index < count; index += 1) bed.server.enqueue(answer);
 }
 
 const agentCall = (id: string, agent: string, task: string) => ({ id, name: "Agent", arguments: { agent, task } });
 const results = (events: StreamEvent[]) => events.filter((event) => event.type === "tool_result").map((event) => [event.name, event.content, event.isError]);
-const bodiesOf = (agent: string | undefined) => (server.chatBodies() as Array<ChatRequest & { max_tokens?: number; tools?: Array<{ function: { name: string } }> }>).filter((body) => subAgentOf(body) === agent);
+const bodiesOf = (agent: string | undefined) => (bed.server.chatBodies() as Array<ChatRequest & { max_tokens?: number; tools?: Array<{ function: { name: string } }> }>).filter((body) => subAgentOf(body) === agent);
 
 describe("sub-agents through maia -p (seed § 20)", () => {
   e2e("the main model calls Agent; the sub-agent runs its own tool calls in its own process and returns its summary", async () => {
-    await writeAgent(projectAgents(cwd), "reviewer", agentFile("reviewer", { header: "tools: [Read, Glob]", output: "The number you found." }));
-    await writeFile(path.join(cwd, "notes.txt"), "the answer is 42\n");
+    await writeAgent(projectAgents(bed.cwd), "reviewer", agentFile("reviewer", { header: "tools: [Read, Glob]", output: "The number you found." }));
+    await writeFile(path.join(bed.cwd, "notes.txt"), "the answer is 42\n");
     serve([{ toolCalls: [agentCall("a1", "reviewer", "Find the answer in this folder")] }, { text: "The reviewer found 42." }], {
       reviewer: [
         { toolCalls: [{ id: "g1", name: "Glob", arguments: { pattern: "*.txt" } }] },
@@ -85,10 +63,40 @@ describe("sub-agents through maia -p (seed § 20)", () => {
     expect(JSON.stringify(main[1]?.messages)).toContain('Sub-agent \\"reviewer\\" summary:\\n\\n42 (from notes.txt)');
   });
 
+  e2e("the sub-agent refuses what its definition denies and asks what it asks, whatever --allow allows; a bad rule is a warning naming its AGENT.md", async () => {
+    const file = await writeAgent(
+      projectAgents(bed.cwd),
+      "cleaner",
+      agentFile("cleaner", { header: "tools: [Bash]\npermissions:\n  deny: [Bash(rm *), WebFetch(example.com)]\n  ask: [Redirect(.env)]" }),
+    );
+    await mkdir(path.join(bed.cwd, "build", "keep"), { recursive: true });
+    const bash = (id: string, command: string) => ({ id, name: "Bash", arguments: { command } });
+    serve([{ toolCalls: [agentCall("a1", "cleaner", "Clean the build folder")] }, { text: "The cleaner was stopped." }], {
+      cleaner: [
+        { toolCalls: [bash("b1", "cd build && rm -rf keep"), bash("b2", "cd build && echo TOKEN=1 > ../.env"), bash("b3", "echo cleaned > log.txt")] },
+        { text: "rm was refused, .env not written, log.txt written." },
+      ],
+    });
+    // The parent's --allow rules are inherited: without the definition, all three commands would run.
+    const run = await maia("clean up", ["Agent", "Bash", "Redirect"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(path.join(bed.cwd, "build", "keep"))).toBe(true);
+    expect(existsSync(path.join(bed.cwd, ".env"))).toBe(false);
+    expect(await readFile(path.join(bed.cwd, "log.txt"), "utf8")).toBe("cleaned\n");
+    const tools = (bodiesOf("cleaner")[1]?.messages ?? []).filter((message) => message.role === "tool").map((message) => String(message.content));
+    expect(tools[0]).toBe("Action denied by the permission rules (Bash(rm *)). Do not retry it as is.");
+    expect(tools[1]).toContain("nobody can answer here");
+    expect(run.events).toContainEqual({
+      type: "warning",
+      message: `[sub-agent cleaner] ${file}: deny rule "WebFetch(example.com)" ignored: WebFetch rules take the form WebFetch(domain:example.com) or WebFetch(domain:*.example.com)`,
+    });
+    expect(results(run.events)).toEqual([["Agent", 'Sub-agent "cleaner" summary:\n\nrm was refused, .env not written, log.txt written.', false]]);
+  });
+
   e2e("a sub-agent that crashes is a tool error with the end of its stderr, and a warning", async () => {
     // A third-party plugin, loaded by the sub-agent as by the main agent: its tool kills the sub-agent's process.
     await writeFile(
-      path.join(cwd, "crasher.mjs"),
+      path.join(bed.cwd, "crasher.mjs"),
       `export default { name: "crasher", version: "1.0.0", kernel: "^1.0.0", apply(context) {
         context.hooks.tools.tapPromise("crasher", async (tools) => context.runtime.frontEnd !== "subagent" ? tools : [...tools, {
           spec: { name: "Explode", description: "explodes", inputSchema: { type: "object", properties: {} } },
@@ -97,8 +105,8 @@ describe("sub-agents through maia -p (seed § 20)", () => {
         }]);
       } };\n`,
     );
-    await writeAgent(projectAgents(cwd), "reviewer");
-    await writeFile(path.join(cwd, ".maia", "config.json"), JSON.stringify({ plugins: { "./crasher.mjs": true } }));
+    await writeAgent(projectAgents(bed.cwd), "reviewer");
+    await writeFile(path.join(bed.cwd, ".maia", "config.json"), JSON.stringify({ plugins: { "./crasher.mjs": true } }));
     serve([{ toolCalls: [agentCall("a1", "reviewer", "explode")] }, { text: "It crashed." }], {
       reviewer: [{ toolCalls: [{ id: "x1", name: "Explode", arguments: {} }] }],
     });
@@ -114,8 +122,8 @@ describe("sub-agents through maia -p (seed § 20)", () => {
   });
 
   e2e("a sub-agent that uses up its iterations is asked for its summary", async () => {
-    await writeAgent(projectAgents(cwd), "digger", agentFile("digger", { header: "effort: low", output: "What you read." }));
-    await writeFile(path.join(cwd, "a.txt"), "layer\n");
+    await writeAgent(projectAgents(bed.cwd), "digger", agentFile("digger", { header: "effort: low", output: "What you read." }));
+    await writeFile(path.join(bed.cwd, "a.txt"), "layer\n");
     let calls = 0;
     serve([{ toolCalls: [agentCall("a1", "digger", "Dig")] }, { text: "Done digging." }], {
       digger: (body) =>
@@ -134,8 +142,8 @@ describe("sub-agents through maia -p (seed § 20)", () => {
   });
 
   e2e("two Agent calls in one answer run two sub-agents at the same time", async () => {
-    await writeAgent(projectAgents(cwd), "alpha");
-    await writeAgent(projectAgents(cwd), "beta");
+    await writeAgent(projectAgents(bed.cwd), "alpha");
+    await writeAgent(projectAgents(bed.cwd), "beta");
     // Each sub-agent's first request is answered only once the other's has arrived: run one after the other,
     // they would wait for each other until the gate gives up.
     const arrived: Record<string, () => void> = {};
@@ -158,18 +166,18 @@ describe("sub-agents through maia -p (seed § 20)", () => {
   });
 
   e2e("a traced sub-agent's conversation is saved as a session that --resume loads", async () => {
-    await writeAgent(projectAgents(cwd), "reviewer", agentFile("reviewer", { header: "trace: true" }));
+    await writeAgent(projectAgents(bed.cwd), "reviewer", agentFile("reviewer", { header: "trace: true" }));
     serve([{ toolCalls: [agentCall("a1", "reviewer", "Say hi")] }, { text: "ok" }, { text: "Resumed." }], { reviewer: [{ text: "Hi from the reviewer." }] });
-    const first = await runMaia(["-p", "delegate", "--model", "fake-model", "--output-format", "json", "--allow", "Agent"], { cwd, home, timeoutMs: 60_000 });
+    const first = await runMaia(["-p", "delegate", "--model", "fake-model", "--output-format", "json", "--allow", "Agent"], { cwd: bed.cwd, home: bed.home, timeoutMs: 60_000 });
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
     const parent = (JSON.parse(first.stdout) as { sessionName: string }).sessionName;
     const trace = `${parent}-reviewer`;
-    const saved = JSON.parse(await readFile(path.join(cwd, ".maia", ".sessions", `${trace}.json`), "utf8"));
+    const saved = JSON.parse(await readFile(path.join(bed.cwd, ".maia", ".sessions", `${trace}.json`), "utf8"));
     expect(saved).toMatchObject({ name: trace, agent: "reviewer", parentSession: parent, model: "fake-model" });
     expect(saved.messages.at(-1)).toEqual({ role: "assistant", content: [{ type: "text", text: "Hi from the reviewer." }] });
 
-    const resumed = await runMaia(["-p", "and then?", "--model", "fake-model", "--resume", trace], { cwd, home });
+    const resumed = await runMaia(["-p", "and then?", "--model", "fake-model", "--resume", trace], { cwd: bed.cwd, home: bed.home });
     expect(resumed.stdout).toBe("Resumed.\n");
     const last = bodiesOf(undefined).at(-1);
     expect(JSON.stringify(last?.messages)).toContain("Hi from the reviewer.");

@@ -24,6 +24,8 @@ const MAX_NODE_DEPTH = 400;
 const MAX_SCRIPT_DEPTH = 8;
 
 const COMMAND_TYPES = new Set(["command", "declaration_command", "unset_command"]);
+/** What must follow `{` for bash to open a group (a blank or a newline). */
+const BLANK_AFTER_BRACE = /^[ \t\n]$/;
 
 interface Walk {
   source: string;
@@ -143,6 +145,11 @@ function visit(node: SyntaxNode, walk: Walk, depth: number): void {
       break;
     case "compound_statement":
       if (node.children[0]?.type === "((" && arithmeticUsesValues(node, walk.source)) executing(node, walk);
+      // bash opens a group only on a `{` word followed by a blank: `{}` or `{echo x; }` run a command named
+      // `{}` or `{echo`, which tree-sitter-bash reads as a group (empty, or running echo).
+      if (node.children[0]?.type === "{" && !BLANK_AFTER_BRACE.test(walk.source.slice(node.start + 1, node.start + 2))) {
+        walk.analysis.uncertain.push({ code: "brace-word", text: excerpt(textOf(node, walk)) });
+      }
       break;
     case "c_style_for_statement": {
       const header = { ...node, children: node.children.filter((child) => child.field !== "body") };

@@ -48,6 +48,7 @@ export type FindingCode =
   | "too-long"
   | "too-deep"
   | "heredoc-arguments"
+  | "brace-word"
   | "redirect-target"
   | "command-substitution"
   | "process-substitution"

@@ -72,6 +72,11 @@ const TABLE: Array<[string, Expected]> = [
   ["npm test || echo failed", "allow"],
   ["(ls; pwd)", "allow"],
   ["{ ls; pwd; }", "allow"],
+  ["{\tls; }", "allow"],
+  // `{` glued to a word is a command name for bash (`{}` runs a command named {}), not a group.
+  ["echo ok; {}", "ask"],
+  ["ls &{}", "ask"],
+  ["{ls; }", "ask"],
   ["cd src && ls", "allow"],
   ["cd src && npm test", "allow"],
   ["ls > out/list.txt", "allow"],

@@ -1,36 +1,46 @@
-import { stricter, STAGE, type PluginContext, type SessionSetup } from "@maia/kernel";
+import { STAGE, type PluginContext, type SessionSetup } from "@maia/kernel";
+import { t } from "../messages.ts";
 import type { LogLevel, StartSpec } from "../protocol.ts";
-import { agentVerdict } from "./agent-rules.ts";
 import { rewriteSections } from "./child-prompt.ts";
 import { restrictTools } from "./restrict-tools.ts";
 
 export interface ChildSide {
   /**
    * Arms this process for one sub-agent: the sessions built from now on get the definition's tools, skills,
-   * ask/deny rules and system prompt. `report` carries the definition's own warnings to the parent.
+   * permission rules and system prompt. `report` carries the definition's own warnings to the parent. Throws
+   * (the run then fails with that message) when the definition's ask or deny rules cannot be applied.
    */
   arm(spec: StartSpec, report: (level: LogLevel, message: string) => void): void;
 }
 
+/** What this side uses of the permissions plugin's API (`addRules`, in plugins/permissions/src/index.ts). */
+interface PermissionsPeer {
+  addRules(source: string, rules: StartSpec["agent"]["permissions"]): { warnings: string[] };
+}
+
+const PERMISSIONS_PLUGIN = "permissions";
+
 /**
  * The plugin's side in a sub-agent's process (front end "subagent", seed § 20.3.1–2). The other plugins build the
  * session as they always do — tools, custom tools, skills and permissions read from disk, MAIA.md — and these taps,
- * at the POST stage (after all of them), restrict and rewrite what they collected.
+ * at the POST stage (after all of them), restrict and rewrite what they collected. The definition's permission
+ * rules go to the permissions plugin, whose evaluator applies them with the inherited ones.
  */
 export function installChildSide(context: PluginContext, name: string): ChildSide {
   let armed: { spec: StartSpec; report: (level: LogLevel, message: string) => void } | undefined;
   const skillsBySetup = new WeakMap<SessionSetup, string[] | undefined>();
   const reported = new Set<string>();
+  const warn = (message: string) => {
+    if (!armed || reported.has(message)) return;
+    reported.add(message);
+    armed.report("warn", message);
+  };
 
   context.hooks.tools.tapPromise({ name, stage: STAGE.POST }, async (tools, setup) => {
     if (!armed) return tools;
     const restricted = restrictTools(tools, armed.spec.agent);
     skillsBySetup.set(setup, restricted.skills);
-    for (const warning of restricted.warnings) {
-      if (reported.has(warning)) continue;
-      reported.add(warning);
-      armed.report("warn", warning);
-    }
+    for (const warning of restricted.warnings) warn(warning);
     return restricted.tools;
   });
 
@@ -39,15 +49,29 @@ export function installChildSide(context: PluginContext, name: string): ChildSid
     return rewriteSections(sections, armed.spec.agent, setup.cwd, skillsBySetup.get(setup));
   });
 
-  context.hooks.checkPermission.tapPromise(name, async (check) => {
-    if (!armed) return check;
-    const verdict = agentVerdict(armed.spec.agent.permissions, check.call, { cwd: check.session.cwd, homeDir: check.session.setup.homeDir });
-    return verdict ? { ...check, verdict: stricter(check.verdict, verdict) } : check;
-  });
-
   return {
     arm(spec, report) {
       armed = { spec, report };
+      addAgentRules(context, spec, warn);
     },
   };
+}
+
+/**
+ * Seed § 20.3.1: permissions = the inherited rules + the definition's (a union). The permissions plugin takes the
+ * definition's allow, ask and deny lists under the AGENT.md's path and evaluates them with the settings files'
+ * and `--allow` rules — deny, then ask, then allow across all of them — so an inherited deny or ask is never
+ * lifted and the definition's own apply on top, with the same Bash analysis as every other rule. Its warnings
+ * about a bad rule are the definition's own problems: they go to the parent. Without that plugin nothing could
+ * apply an ask or a deny the author wrote: rather than run the sub-agent without them, the run fails, saying so.
+ */
+function addAgentRules(context: PluginContext, spec: StartSpec, warn: (message: string) => void): void {
+  const { permissions, file } = spec.agent;
+  const api = context.plugins.get<Partial<PermissionsPeer>>(PERMISSIONS_PLUGIN)?.api;
+  if (typeof api?.addRules !== "function") {
+    const strict = [...permissions.deny, ...permissions.ask];
+    if (strict.length > 0) throw new Error(t("rulesNeedPermissions", { file, rules: strict.join(", ") }));
+    return;
+  }
+  for (const warning of api.addRules(file, permissions).warnings) warn(warning);
 }
