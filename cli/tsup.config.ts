@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { defineConfig } from "tsup";
 
@@ -45,10 +45,13 @@ export default defineConfig({
       copyFileSync(source, new URL(`./dist/wasm/${module.split("/")[1]}`, import.meta.url));
     }
     // The tokenizer's ranks (OpenAI's o200k_base.tiktoken) likewise go to dist/tokenizer, where the context
-    // plugin looks first.
-    const { locateRanks, RANKS_FILE } = await import("../plugins/context/src/tokenizers.ts");
+    // plugin looks first, with a binary copy of the parsed table that loads without parsing.
+    const { locateRanks, RANKS_FILE, TABLE_FILE } = await import("../plugins/context/src/tokenizers.ts");
+    const { parseTiktoken } = await import("../plugins/context/src/bpe/rank-table.ts");
+    const { writeRankTable } = await import("../plugins/context/src/bpe/rank-table-file.ts");
     mkdirSync(new URL("./dist/tokenizer/", import.meta.url), { recursive: true });
     copyFileSync(locateRanks(), new URL(`./dist/tokenizer/${RANKS_FILE}`, import.meta.url));
+    writeFileSync(new URL(`./dist/tokenizer/${TABLE_FILE}`, import.meta.url), writeRankTable(parseTiktoken(readFileSync(locateRanks()))));
   },
   define: { MAIA_VERSION: JSON.stringify(version), "process.env.NODE_ENV": JSON.stringify("production") },
 });

@@ -19,6 +19,7 @@ export { STAGE, HOOK_KINDS, type HookName, type HookTable } from "./hooks/hooks.
 export type { PluginHooks, TapOptions, TapStats } from "./hooks/instrumented-hooks.ts";
 export { defineMessages, activeLocale, setActiveLocale, type Translate } from "./i18n/catalogue.ts";
 export { resolveLocale, type Locale } from "./i18n/locale.ts";
+export { formatNumber, plural } from "./i18n/format.ts";
 export { Kernel, type KernelOptions } from "./kernel.ts";
 export { MAX_ITERATIONS, type RunTurnOptions } from "./loop/run-turn.ts";
 export { MAX_PARALLEL_TOOLS } from "./loop/tool-runner.ts";

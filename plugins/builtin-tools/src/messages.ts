@@ -1,10 +1,6 @@
-import { activeLocale, defineMessages } from "@maia/kernel";
+import { activeLocale, defineMessages, formatNumber, plural } from "@maia/kernel";
 
 type Params = Record<string, string | number>;
-
-function plural(count: unknown, one: string, many: string): string {
-  return Number(count) === 1 || (activeLocale() === "fr" && Number(count) === 0) ? one : many;
-}
 
 /** Sizes as people read them: "2 MB" in English, "2 Mo" in French (seed § 23's unit). */
 export function formatSize(bytes: number): string {
@@ -16,8 +12,7 @@ export function formatSize(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  const number = new Intl.NumberFormat(french ? "fr-FR" : "en-US", { maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value);
-  return `${number} ${units[unit]}`;
+  return `${formatNumber(value, value < 10 && unit > 0 ? 1 : 0)} ${units[unit]}`;
 }
 
 /**

@@ -99,6 +99,9 @@ export default definePlugin<ContextOptions, ContextApi>({
       });
     const refresh = (session: AgentSession): void => {
       if (tokenizerIfReady()) return emitUsage(session);
+      // Headless runs and sub-agents show no context bar: the tokenizer loads there only when a count is needed
+      // (automatic compaction), not to emit usage nobody reads.
+      if (!INTERACTIVE.has(session.setup.frontEnd)) return;
       // The first count arrives with the tokenizer; only the latest state of each session is then emitted.
       waiting.add(session);
       void whenTokenizerReady().then(

@@ -10,7 +10,14 @@ import { tokenizerIfReady } from "./tokenizer.ts";
 it("keeps the tokenizer off the start-up path: the session exists before it loads, the first count follows", async () => {
   const server = await startFakeLiteLLM({});
   try {
-    const { kernel, homeDir } = await createTestKernel([litellm, contextPlugin as never]);
+    // Headless first: no context bar there, so nothing loads the tokenizer just to report usage.
+    const headless = await createTestKernel([litellm, contextPlugin as never], { frontEnd: "headless" });
+    server.writeSettings(headless.homeDir);
+    await headless.kernel.createSession({ model: "fake-model" }, { interaction: NO_INTERACTION });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(tokenizerIfReady()).toBeUndefined();
+
+    const { kernel, homeDir } = await createTestKernel([litellm, contextPlugin as never], { frontEnd: "tui" });
     server.writeSettings(homeDir);
     const events = new AgentEvents();
     const recorded: AgentEvent[] = recordEvents(events);

@@ -5,6 +5,7 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTokenCounter, type CountText } from "./bpe/count-tokens.ts";
 import { parseTiktoken } from "./bpe/rank-table.ts";
+import { readRankTable } from "./bpe/rank-table-file.ts";
 
 /**
  * The tokenizer MAIA counts with (DESIGN.md, "Tokenizer"): o200k_base, counted by our own byte pair merger over
@@ -17,8 +18,18 @@ import { parseTiktoken } from "./bpe/rank-table.ts";
 export type { CountText };
 
 export const RANKS_FILE = "o200k_base.tiktoken";
+/** The same ranks as a binary table (bpe/rank-table-file.ts), written beside the bundle by its build. */
+export const TABLE_FILE = "o200k_base.maia-bpe";
 
 export async function loadO200kTokenizer(): Promise<CountText> {
+  const table = fileURLToPath(new URL(`./tokenizer/${TABLE_FILE}`, import.meta.url));
+  if (existsSync(table)) {
+    try {
+      return createTokenCounter(readRankTable(await readFile(table)));
+    } catch {
+      // A damaged table (or a big-endian machine): the text ranks beside it give the same counts, only slower.
+    }
+  }
   const file = locateRanks();
   let data: Buffer;
   try {

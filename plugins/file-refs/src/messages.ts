@@ -1,17 +1,11 @@
-import { activeLocale, defineMessages } from "@maia/kernel";
+import { defineMessages, formatNumber, plural } from "@maia/kernel";
 
 // Sizes in the words Read uses ("17 B", "2 Mo"): a file referenced with @ is described as the tool describes it.
 export { formatSize } from "@maia/plugin-builtin-tools";
 
 type Params = Record<string, string | number>;
 
-function plural(count: unknown, one: string, many: string): string {
-  return Number(count) === 1 || (activeLocale() === "fr" && Number(count) === 0) ? one : many;
-}
-
-function number(value: unknown): string {
-  return new Intl.NumberFormat(activeLocale() === "fr" ? "fr-FR" : "en-US").format(Number(value));
-}
+const number = (value: unknown): string => formatNumber(Number(value));
 
 /**
  * Every string of the `@` references, for the user (warnings) and for the model (the framed blocks), in English

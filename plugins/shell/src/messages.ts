@@ -1,14 +1,8 @@
-import { activeLocale, defineMessages } from "@maia/kernel";
+import { defineMessages, formatNumber, plural } from "@maia/kernel";
 
 type Params = Record<string, string | number>;
 
-function plural(count: unknown, one: string, many: string): string {
-  return Number(count) === 1 || (activeLocale() === "fr" && Number(count) === 0) ? one : many;
-}
-
-function number(value: unknown): string {
-  return new Intl.NumberFormat(activeLocale() === "fr" ? "fr-FR" : "en-US").format(Number(value));
-}
+const number = (value: unknown): string => formatNumber(Number(value));
 
 /**
  * Every string of the `!` command, for the user and for the model, in English and French. The French help
