@@ -8,11 +8,11 @@ import contextPlugin, { type ContextApi } from "@maia/plugin-context";
 import litellm from "@maia/plugin-litellm";
 import memoryPlugin from "@maia/plugin-memory";
 import sessionsPlugin, { type SessionsApi } from "@maia/plugin-sessions";
-import { TestHost } from "../../sessions/src/test-host.ts";
+import { TestHost } from "@maia/plugin-sessions/testing";
 import { afterEach, beforeEach } from "vitest";
 import compactionPlugin, { type CompactionApi, type CompactionOptions } from "./index.ts";
 
-export { runCommand, TestHost } from "../../sessions/src/test-host.ts";
+export { runCommand, TestHost } from "@maia/plugin-sessions/testing";
 
 export interface Setup {
   server: FakeLiteLLM;

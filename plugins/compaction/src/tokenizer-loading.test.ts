@@ -1,8 +1,7 @@
 import { expect, it } from "vitest";
 // The context plugin's process-wide tokenizer, loaded here through a gate the test opens (see the context
 // plugin's lazy-tokenizer.test.ts: its own file, so that nobody loaded it before).
-import { loadTokenizer, tokenizerIfReady } from "../../context/src/tokenizer.ts";
-import { loadO200kTokenizer } from "../../context/src/tokenizers.ts";
+import { loadO200kTokenizer, loadTokenizer, tokenizerIfReady } from "@maia/plugin-context";
 import { lastUserText, prose, runCommand, setUpPerTest } from "./test-setup.ts";
 
 const SUMMARY = "## Project context\n- a test\n## Next steps\n- go on";

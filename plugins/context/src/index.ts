@@ -170,3 +170,5 @@ export { countContextTokens, ContextCounter, MESSAGE_OVERHEAD_TOKENS, type Conte
 export { parseTokenCount, MIN_CONTEXT_TOKENS, MAX_CONTEXT_TOKENS } from "./parse-token-count.ts";
 export { formatContextUsage, formatTokens } from "./format-usage.ts";
 export type { KnownMax, MaxSource } from "./max-context.ts";
+export { loadTokenizer, tokenizerIfReady } from "./tokenizer.ts";
+export { loadO200kTokenizer, type CountText } from "./tokenizers.ts";

@@ -31,6 +31,8 @@ export interface PermissionsApi {
    * rules the user wrote should add any.
    */
   addRules(source: string, rules: RuleSet): { rules: Rule[]; warnings: string[] };
+  /** What `addRules` would warn about for this set, without adding it (a sub-agent's rules, checked at load). */
+  checkRules(source: string, rules: RuleSet): string[];
 }
 
 /**
@@ -81,6 +83,7 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
         for (const warning of set.warnings) warnOnce(warning);
         return { rules: [...set.file.rules], warnings: [...set.warnings] };
       },
+      checkRules: (source, rules) => readAddedRules(source, rules).warnings,
     };
 
     // A new session (/clear, /new, /load…) reads the files again, so edited rules apply without a restart.

@@ -69,3 +69,4 @@ export default definePlugin<Record<string, never>, SkillsApi>({
 
 export { loadSkills, skillLocations, type Skill, type SkillLoadResult, type SkillSource } from "./load-skills.ts";
 export { expandSkill } from "./skill-prompt.ts";
+export { createSkillTool } from "./skill-tool.ts";

@@ -27,6 +27,11 @@ interface LiteLLMPeer {
 interface SessionsPeer {
   nameOf(session: AgentSession): string;
 }
+/** The part of the permissions plugin's API used here (the plugin may be disabled). */
+interface RulesChecker {
+  checkRules(source: string, rules: Record<string, readonly string[]>): string[];
+}
+
 interface ContextPeer {
   refresh(session: AgentSession): void;
 }
@@ -44,6 +49,11 @@ export function installMainSide(context: PluginContext, name: string, options: M
     if (!pending) {
       pending = loadAgents(setup.cwd, setup.homeDir).then((result) => {
         for (const warning of result.warnings) context.log.warn(warning);
+        // A rule only the permissions plugin can judge (`WebFetch(example.com)`) is reported now, not at run time.
+        const permissions = context.plugins.get<RulesChecker>("permissions")?.api;
+        for (const agent of result.agents) {
+          for (const warning of permissions?.checkRules(agent.file, agent.permissions) ?? []) context.log.warn(warning);
+        }
         if (result.agents.length > 0) {
           const list = result.agents.map((agent) => `  ${agent.name} (${t(`level-${agent.level}`)})`).join("\n");
           context.log.info(t("agentsLoaded", { list }));

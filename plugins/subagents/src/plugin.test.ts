@@ -2,6 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM, type Scripted } from "@maia/fake-litellm";
 import litellm from "@maia/plugin-litellm";
+import permissions from "@maia/plugin-permissions";
 import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/kernel/testing";
 import { setActiveLocale, type AgentSession, type CommandContext } from "@maia/kernel";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -17,11 +18,12 @@ afterEach(async () => {
   await server.close();
 });
 
-async function setup(options: { frontEnd?: "headless" | "subagent" | "tui"; program?: string; agents?: Array<[string, string?]> } = {}) {
+async function setup(options: { frontEnd?: "headless" | "subagent" | "tui"; program?: string; agents?: Array<[string, string?]>; withPermissions?: boolean } = {}) {
   const cwd = await tempFolder("cwd");
   const homeDir = await tempFolder("home");
   for (const [name, content] of options.agents ?? []) await writeAgent(projectAgents(cwd), name, content);
-  const test = await createTestKernel([litellm, { plugin: subagents, options: { program: options.program ?? CLI_SOURCE, execArgv: [] } }], {
+  const plugins = [litellm, ...(options.withPermissions ? [permissions as never] : []), { plugin: subagents, options: { program: options.program ?? CLI_SOURCE, execArgv: [] } }];
+  const test = await createTestKernel(plugins, {
     cwd,
     homeDir,
     frontEnd: options.frontEnd ?? "headless",
@@ -78,6 +80,19 @@ describe("the subagents plugin in the main agent (seed § 20.1–20.2)", () => {
     expect(session.system).toContain("- reviewer: The reviewer agent");
     expect(logs).toContainEqual({ level: "info", message: "Agents loaded:\n  reviewer (project)\n  tester (project)" });
     expect(logs.find((entry) => entry.level === "warn")?.message).toContain("no YAML header");
+  });
+
+  it("warns when the agents load about a rule only the permissions plugin can judge, naming the AGENT.md", async () => {
+    const { kernel, logs, cwd } = await setup({
+      withPermissions: true,
+      agents: [["fetcher", agentFile("fetcher", { header: "permissions:\n  deny: [WebFetch(example.com)]" })]],
+    });
+    await kernel.createSession({ model: "fake-model" }, { interaction: scriptedInteraction([]) });
+    const file = path.join(projectAgents(cwd), "fetcher", "AGENT.md");
+    expect(logs).toContainEqual({
+      level: "warn",
+      message: `${file}: deny rule "WebFetch(example.com)" ignored: WebFetch rules take the form WebFetch(domain:example.com) or WebFetch(domain:*.example.com)`,
+    });
   });
 
   it("lists the agents with /agents and & alone, and refuses an unknown one with the list", async () => {

@@ -4,8 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Message } from "@maia/kernel";
 // The sessions plugin's own reader, by path (this package does not depend on it): a trace must be a session it loads.
-import { SessionStore } from "../../sessions/src/session-store.ts";
-import { normalizeSessionName, sessionNameProblem } from "../../sessions/src/session-names.ts";
+import { normalizeSessionName, sessionNameProblem, SessionStore } from "@maia/plugin-sessions";
 import { tempFolder } from "./test-support.ts";
 import { traceName, writeTrace } from "./trace.ts";
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { setActiveLocale, type AnyTool } from "@maia/kernel";
 // The skills plugin's real Skill tool, by path (this package does not depend on it): its schema is what is narrowed.
-import { createSkillTool } from "../../../skills/src/skill-tool.ts";
+import { createSkillTool } from "@maia/plugin-skills";
 import { restrictTools } from "./restrict-tools.ts";
 
 beforeAll(() => setActiveLocale("en"));
