@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { setActiveLocale, type AgentSession, type CommandContext } from "@maia/kernel";
-import { createTestKernel, scriptedInteraction } from "@maia/kernel/testing";
+import { commandContext, createTestKernel, scriptedInteraction } from "@maia/kernel/testing";
 import litellm from "@maia/plugin-litellm";
 import subagents from "@maia/plugin-subagents";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -36,17 +36,9 @@ afterEach(async () => {
   await server.close();
 });
 
-function commandContext(session: AgentSession, input: string): CommandContext & { input: string } {
-  return {
-    session,
-    host: { current: session, restart: async () => session },
-    args: input.slice(1),
-    input,
-    output: { info: () => undefined, warn: () => undefined, error: () => undefined, text: () => undefined },
-    interaction: scriptedInteraction([]),
-    signal: new AbortController().signal,
-    submit: async () => undefined,
-  };
+/** `&…` typed at the prompt: the prefix gets the whole input, its output is not looked at here. */
+function prefixContext(session: AgentSession, input: string): CommandContext & { input: string } {
+  return { ...commandContext(session, input.slice(1), scriptedInteraction([])).context, input };
 }
 
 describe.each(["en", "fr"] as const)("the status line while a sub-agent works (seed § 20.3b, %s)", (lang) => {
@@ -69,7 +61,7 @@ describe.each(["en", "fr"] as const)("the status line while a sub-agent works (s
     });
     const session = await kernel.createSession({ model: "fake-model" }, { interaction: scriptedInteraction([]) });
     expect(store.getSnapshot().activity).toBeUndefined();
-    await kernel.plugins.prefixes.get("&")?.run(commandContext(session, "&helper check"));
+    await kernel.plugins.prefixes.get("&")?.run(prefixContext(session, "&helper check"));
     expect(whileWorking).toBe(lang === "fr" ? "Sous-agent « helper » au travail" : 'Sub-agent "helper" at work');
     expect(store.getSnapshot().activity).toBeUndefined();
     stop();

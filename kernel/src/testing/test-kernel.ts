@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import type { AgentEvent } from "../contracts/events.ts";
 import type { AskAnswer, InteractionPort } from "../contracts/interaction.ts";
-import type { FrontEnd } from "../contracts/session.ts";
+import type { CommandContext } from "../contracts/commands.ts";
+import type { AgentSession, FrontEnd } from "../contracts/session.ts";
 import { Kernel } from "../kernel.ts";
 import type { MaiaPlugin, PluginLogger } from "../plugins/define-plugin.ts";
 import type { PluginCandidate, PluginRecord, PluginSource } from "../plugins/plugin-host.ts";
@@ -89,4 +90,31 @@ export function recordEvents(target: { on(listener: (event: AgentEvent) => void)
   const events: AgentEvent[] = [];
   target.on((event) => events.push(event));
   return events;
+}
+
+/**
+ * A command's context as a front end builds it, for a session without a host of its own; what the command prints
+ * is recorded as "INFO …", "WARN …", "FAIL …" lines, and its Markdown text as it is.
+ */
+export function commandContext(
+  session: AgentSession,
+  args: string,
+  interaction: InteractionPort = session.interaction,
+): { context: CommandContext; lines: string[] } {
+  const lines: string[] = [];
+  const context: CommandContext = {
+    session,
+    host: { current: session, restart: async () => session },
+    args,
+    output: {
+      info: (message) => lines.push(`INFO ${message}`),
+      warn: (message) => lines.push(`WARN ${message}`),
+      error: (message) => lines.push(`FAIL ${message}`),
+      text: (markdown) => lines.push(markdown),
+    },
+    interaction,
+    signal: new AbortController().signal,
+    submit: async () => undefined,
+  };
+  return { context, lines };
 }

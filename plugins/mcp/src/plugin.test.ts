@@ -2,8 +2,8 @@ import { readFile, writeFile, mkdir } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
-import { NO_INTERACTION, setActiveLocale, type AgentSession, type CommandContext, type FrontEnd, type Kernel, type SlashCommand } from "@maia/kernel";
-import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/kernel/testing";
+import { NO_INTERACTION, setActiveLocale, type AgentSession, type FrontEnd, type Kernel, type SlashCommand } from "@maia/kernel";
+import { commandContext, createTestKernel, recordEvents, scriptedInteraction } from "@maia/kernel/testing";
 import litellm from "@maia/plugin-litellm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { maiaPerTest } from "@maia/testing-maia";
@@ -37,21 +37,7 @@ async function start(
 /** Runs a slash command as a front end would, collecting what it prints. */
 async function runCommand(kernel: Kernel, session: AgentSession, args: string) {
   const command = kernel.plugins.commands.get("mcp") as SlashCommand;
-  const lines: string[] = [];
-  const context: CommandContext = {
-    session,
-    host: { current: session, restart: async () => session },
-    args,
-    output: {
-      info: (message) => lines.push(`INFO ${message}`),
-      warn: (message) => lines.push(`WARN ${message}`),
-      error: (message) => lines.push(`FAIL ${message}`),
-      text: (markdown) => lines.push(markdown),
-    },
-    interaction: session.interaction,
-    signal: new AbortController().signal,
-    submit: async () => undefined,
-  };
+  const { context, lines } = commandContext(session, args);
   await command.run(context);
   return lines;
 }

@@ -2,8 +2,8 @@ import { access, readFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import litellm from "@maia/plugin-litellm";
-import { createTestKernel, scriptedInteraction } from "@maia/kernel/testing";
-import { NO_INTERACTION, setActiveLocale, type AgentSession, type CommandContext, type InteractionPort } from "@maia/kernel";
+import { commandContext, createTestKernel, scriptedInteraction } from "@maia/kernel/testing";
+import { NO_INTERACTION, setActiveLocale, type AgentSession, type InteractionPort } from "@maia/kernel";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import subagents from "./index.ts";
 import { CLI_SOURCE, tempFolder } from "./test-support.ts";
@@ -56,24 +56,7 @@ function frontEnd(level: string | undefined, answers: Array<string | undefined>)
   return { interaction, asked, lists };
 }
 
-function run(session: AgentSession, args: string, interaction: InteractionPort) {
-  const lines: string[] = [];
-  const context: CommandContext = {
-    session,
-    host: { current: session, restart: async () => session },
-    args,
-    output: {
-      info: (message) => lines.push(`INFO ${message}`),
-      warn: (message) => lines.push(`WARN ${message}`),
-      error: (message) => lines.push(`FAIL ${message}`),
-      text: (markdown) => lines.push(`TEXT ${markdown}`),
-    },
-    interaction,
-    signal: new AbortController().signal,
-    submit: async () => undefined,
-  };
-  return { context, lines };
-}
+const run = (session: AgentSession, args: string, interaction: InteractionPort) => commandContext(session, args, interaction);
 
 const exists = (file: string) => access(file).then(() => true, () => false);
 
