@@ -1,4 +1,5 @@
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { defineConfig } from "tsup";
 
@@ -52,6 +53,10 @@ export default defineConfig({
     mkdirSync(new URL("./dist/tokenizer/", import.meta.url), { recursive: true });
     copyFileSync(locateRanks(), new URL(`./dist/tokenizer/${RANKS_FILE}`, import.meta.url));
     writeFileSync(new URL(`./dist/tokenizer/${TABLE_FILE}`, import.meta.url), writeRankTable(parseTiktoken(readFileSync(locateRanks()))));
+    // The hub's page (React, CodeMirror) is its own browser bundle, built by the hub package and copied to
+    // dist/hub, where `maia hub` serves it from (nothing is fetched from a CDN).
+    execFileSync(process.execPath, [new URL("../plugins/hub/page/build.mjs", import.meta.url).pathname], { stdio: "inherit" });
+    cpSync(new URL("../plugins/hub/page/dist/", import.meta.url), new URL("./dist/hub/", import.meta.url), { recursive: true });
   },
   define: { MAIA_VERSION: JSON.stringify(version), "process.env.NODE_ENV": JSON.stringify("production") },
 });

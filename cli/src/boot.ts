@@ -19,6 +19,8 @@ export interface BootOptions {
   strictPlugins?: boolean;
   /** `--allow` rules of this run, read by the permissions plugin. */
   allowRules?: string[];
+  /** Also the plugins that only add subcommands (`maia hub`): for `maia <subcommand>` and `maia plugins`. */
+  subcommands?: boolean;
 }
 
 /** Everything every front end does first: launch folder, configuration, kernel, plugins. */
@@ -32,7 +34,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
     runtime: { cwd, homeDir, env, frontEnd: options.frontEnd, locale: activeLocale(), allowRules: options.allowRules ?? [] },
     log: options.log,
   });
-  const records = await kernel.loadPlugins(pluginCandidates(config.plugins, cwd, homeDir), {
+  const records = await kernel.loadPlugins(pluginCandidates(config.plugins, cwd, homeDir, undefined, { subcommands: options.subcommands ?? false }), {
     strict: options.strictPlugins ?? false,
   });
   return { kernel, config, records, cwd, homeDir };

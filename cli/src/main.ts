@@ -65,7 +65,7 @@ async function runSubcommand(
     warn: (message: string) => void io.stderr.write(`WARN ${message}\n`),
     error: (message: string) => void io.stderr.write(`FAIL ${message}\n`),
   };
-  const { kernel, cwd, homeDir } = await boot({ frontEnd: "headless", log, env: io.env });
+  const { kernel, cwd, homeDir } = await boot({ frontEnd: "headless", log, env: io.env, subcommands: true });
   const subcommands = kernel.plugins.subcommands;
   if (help || name === undefined) {
     const names = ["plugins", ...subcommands.list().map((subcommand) => subcommand.name)].join(", ");

@@ -3,7 +3,14 @@
  * when enabled (a disabled plugin is neither imported nor validated), and each import is its own chunk of
  * the bundle, so start-up pays only for what is on.
  */
-export const BUILTIN_PLUGINS: ReadonlyArray<{ name: string; load: () => Promise<unknown> }> = [
+export interface BuiltinPlugin {
+  name: string;
+  load: () => Promise<unknown>;
+  /** Applied only when MAIA runs a subcommand (or lists plugins): a plugin that only adds `maia <name>`. */
+  subcommandOnly?: boolean;
+}
+
+export const BUILTIN_PLUGINS: readonly BuiltinPlugin[] = [
   { name: "litellm", load: () => import("@maia/plugin-litellm") },
   { name: "builtin-tools", load: () => import("@maia/plugin-builtin-tools") },
   { name: "permissions", load: () => import("@maia/plugin-permissions") },
@@ -17,4 +24,5 @@ export const BUILTIN_PLUGINS: ReadonlyArray<{ name: string; load: () => Promise<
   { name: "custom-tools", load: () => import("@maia/plugin-custom-tools") },
   { name: "mcp", load: () => import("@maia/plugin-mcp") },
   { name: "subagents", load: () => import("@maia/plugin-subagents") },
+  { name: "hub", load: () => import("@maia/plugin-hub"), subcommandOnly: true },
 ];

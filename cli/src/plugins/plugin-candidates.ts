@@ -13,8 +13,10 @@ export function pluginCandidates(
   cwd: string,
   homeDir: string,
   builtins = BUILTIN_PLUGINS,
+  options: { subcommands?: boolean } = {},
 ): PluginCandidate[] {
-  const candidates: PluginCandidate[] = builtins.map((builtin) => ({
+  const wanted = builtins.filter((builtin) => options.subcommands === true || builtin.subcommandOnly !== true);
+  const candidates: PluginCandidate[] = wanted.map((builtin) => ({
     name: builtin.name,
     source: "builtin",
     enabled: settings[builtin.name]?.enabled ?? true,

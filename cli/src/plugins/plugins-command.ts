@@ -29,7 +29,7 @@ export async function runPluginsCommand(args: CliArgs, io: CommandIO): Promise<n
     error: (message: string) => void io.stderr.write(`FAIL ${message}\n`),
   };
   if (action === "list" || action === undefined) {
-    const { records } = await boot({ frontEnd: "headless", log, env: io.env });
+    const { records } = await boot({ frontEnd: "headless", log, env: io.env, subcommands: true });
     io.stdout.write(args.json ? `${JSON.stringify(records.map(publicRecord), null, 2)}\n` : formatRecords(records));
     return 0;
   }

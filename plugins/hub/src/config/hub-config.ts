@@ -19,16 +19,36 @@ export interface HubLimits {
   stopIdleAgentsAfter: number;
 }
 
+/**
+ * A channel of `hub.json`, resolved: `token` is the secret itself, read from the environment variable the file
+ * names (`"token": "${HUB_TOKEN}"`). It extends what the page sees (`ChannelInfo`), so the token can be left out
+ * by picking `name` and `agent` — never send the whole object to the page.
+ */
+export interface ChannelDefinition extends ChannelInfo {
+  token: string;
+}
+
 /** A valid configuration, defaults applied: what the hub runs with. */
 export interface HubConfig {
   agents: AgentDefinition[];
   limits: HubLimits;
   theme: Theme;
   language: Language;
-  channels: ChannelInfo[];
+  channels: ChannelDefinition[];
 }
 
 export const DEFAULT_LIMITS: HubLimits = { maxRunningAgents: 4, stopIdleAgentsAfter: 900 };
+export const DEFAULT_THEME: Theme = "system";
+export const DEFAULT_LANGUAGE: Language = "system";
+
+/**
+ * What is in force when the file opened is invalid (at start-up, or after `Open`): no agent, the defaults. The
+ * agents of a file cannot be guessed from a file that does not parse, and those of the previously opened file
+ * belong to another configuration. (A file that turns invalid while open keeps its last valid configuration.)
+ */
+export function emptyConfig(): HubConfig {
+  return { agents: [], limits: { ...DEFAULT_LIMITS }, theme: DEFAULT_THEME, language: DEFAULT_LANGUAGE, channels: [] };
+}
 
 /** Two definitions that start the same process the same way: a running agent whose definition differs is `outdated`. */
 export function sameLaunch(a: AgentDefinition, b: AgentDefinition): boolean {
