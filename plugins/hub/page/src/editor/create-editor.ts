@@ -7,6 +7,7 @@ import type { Problem } from "../../../src/protocol.ts";
 import { jsoncComments } from "./jsonc-comments.ts";
 import { offsetOf, toDiagnostics } from "./positions.ts";
 import { editorHighlighting, editorTheme } from "./theme.ts";
+import { typedOverSelection } from "./typed-over-selection.ts";
 
 export interface ConfigEditorHandle {
   text(): string;
@@ -47,6 +48,7 @@ export function createConfigEditor(
         basicSetup,
         json(),
         jsoncComments,
+        typedOverSelection,
         lintGutter(),
         editorTheme,
         editorHighlighting,

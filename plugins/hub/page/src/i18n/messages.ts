@@ -4,7 +4,10 @@ import { defineMessages } from "./catalogue.ts";
 const NBSP = "\u00a0";
 const NNBSP = "\u202f";
 
+/** English: singular for 1 only. */
 const plural = (n: number, one: string, other: string): string => (n === 1 ? one : other);
+/** French: singular for 0 and 1 ("0 ligne", "1 ligne", "2 lignes"). */
+const pluriel = (n: number, one: string, other: string): string => (n < 2 ? one : other);
 
 /** Every string of the page. The French table must have exactly these keys (a compile error otherwise). */
 export const messages = defineMessages(
@@ -141,10 +144,10 @@ export const messages = defineMessages(
     "logs.show": "Journal",
     "logs.label": "Journal de {title}",
     "logs.empty": "Rien n'a encore été écrit sur la sortie d'erreur.",
-    "logs.count": ({ count = 0 }) => `${count} ${plural(Number(count), "ligne", "lignes")}`,
+    "logs.count": ({ count = 0 }) => `${count} ${pluriel(Number(count), "ligne", "lignes")}`,
     "agents.heading": "Agents",
     "agents.summary": ({ running = 0, total = 0 }) =>
-      `${running} ${plural(Number(running), "agent en marche", "agents en marche")} sur ${total}`,
+      `${running} ${pluriel(Number(running), "agent en marche", "agents en marche")} sur ${total}`,
     "agents.empty": `Aucun agent dans la configuration${NBSP}: ajoutez-en un dans les réglages.`,
 
     "settings.heading": "Configuration",
@@ -168,8 +171,8 @@ export const messages = defineMessages(
     "problems.none": "Aucun problème",
     "problems.summary": ({ errors = 0, warnings = 0 }) =>
       [
-        Number(errors) ? `${errors} ${plural(Number(errors), "erreur", "erreurs")}` : "",
-        Number(warnings) ? `${warnings} ${plural(Number(warnings), "avertissement", "avertissements")}` : "",
+        Number(errors) ? `${errors} ${pluriel(Number(errors), "erreur", "erreurs")}` : "",
+        Number(warnings) ? `${warnings} ${pluriel(Number(warnings), "avertissement", "avertissements")}` : "",
       ]
         .filter(Boolean)
         .join(", "),
