@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   PLUGIN_DUPLICATE: "MAIA_ERR_PLUGIN_DUPLICATE",
   PLUGIN_APPLY: "MAIA_ERR_PLUGIN_APPLY",
   PLUGIN_TIMEOUT: "MAIA_ERR_PLUGIN_TIMEOUT",
+  /** A tap that did not settle within its hook's deadline (HOOK_DEADLINES_MS); skipped like one that threw. */
+  HOOK_TIMEOUT: "MAIA_ERR_HOOK_TIMEOUT",
   /** A tap that threw at run time; the chain went on without it. */
   PLUGIN_RUNTIME: "MAIA_PLUGIN_ERROR",
   NO_PROVIDER: "MAIA_ERR_NO_PROVIDER",

@@ -15,7 +15,7 @@ export { textOf } from "./contracts/messages.ts";
 export { ProviderError } from "./contracts/provider.ts";
 export { PROMPT_ORDER } from "./contracts/session.ts";
 export { ERROR_CODES, MaiaError, errorMessage, isAbortError, type ErrorCode } from "./errors.ts";
-export { STAGE, HOOK_KINDS, type HookName, type HookTable } from "./hooks/hooks.ts";
+export { STAGE, HOOK_DEADLINES_MS, HOOK_KINDS, type HookName, type HookTable } from "./hooks/hooks.ts";
 export type { PluginHooks, TapOptions, TapStats } from "./hooks/instrumented-hooks.ts";
 export { defineMessages, activeLocale, setActiveLocale, type Translate } from "./i18n/catalogue.ts";
 export { resolveLocale, type Locale } from "./i18n/locale.ts";

@@ -121,3 +121,31 @@ export const HOOK_KINDS: Record<HookName, HookKind> = {
   sessionStart: "series",
   sessionEnd: "series",
 };
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+/**
+ * How long one tap of each hook may take before it is an error naming its plugin and hook (Rollup reports
+ * unfulfilled hook promises the same way): a tap that never settles must not hang the turn without a name.
+ * A late tap is then skipped like a throwing one — in `checkPermission` that means ask (refused in headless
+ * mode). No tap asks the user anything (confirmations go through the interaction port after the verdict), so
+ * these bound the work itself: generous where a tap may call the model (compaction in `beforeTurn`,
+ * `afterTurn`, `onCompact`) or connect to servers (MCP in `sessionStart`, each connection bounded by its own
+ * 30 s timeout). Sync hooks cannot be waited on, so they have none.
+ */
+export const HOOK_DEADLINES_MS: Record<HookName, number | undefined> = {
+  beforeTurn: 10 * MINUTE,
+  resolveTool: MINUTE,
+  checkPermission: 30 * SECOND,
+  beforeToolCall: 30 * SECOND,
+  afterToolCall: 30 * SECOND,
+  afterTurn: 10 * MINUTE,
+  onCompact: 10 * MINUTE,
+  contextChanged: undefined,
+  tools: MINUTE,
+  systemPrompt: MINUTE,
+  resolveProvider: MINUTE,
+  sessionStart: 5 * MINUTE,
+  sessionEnd: MINUTE,
+};

@@ -114,3 +114,46 @@ describe("hook interceptor", () => {
     );
   });
 });
+
+describe("hook deadlines", () => {
+  const never = () => new Promise<never>(() => undefined);
+
+  it("turns a checkPermission tap that never settles into ask, naming the plugin and the hook", async () => {
+    const errors: MaiaError[] = [];
+    const hooks = new InstrumentedHooks((error) => errors.push(error), { checkPermission: 50 });
+    hooks.grantPolicy("permissions");
+    hooks.facadeFor("permissions").checkPermission.tap({ name: "permissions", stage: STAGE.POLICY }, (current) => ({
+      ...current,
+      verdict: { decision: "allow" },
+    }));
+    hooks.facadeFor("maia-plugin-stuck").checkPermission.tapPromise("stuck", never);
+    const verdict = (await hooks.table.checkPermission.promise(check())).verdict;
+    expect(verdict?.decision).toBe("ask");
+    expect(verdict?.reason).toContain("did not settle within 50 ms");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: ERROR_CODES.PLUGIN_RUNTIME, plugin: "maia-plugin-stuck", hook: "checkPermission" });
+    expect(errors[0]?.message).toBe("maia-plugin-stuck (checkPermission): did not settle within 50 ms");
+  });
+
+  it("skips a late waterfall tap and goes on with the value unchanged", async () => {
+    const errors: MaiaError[] = [];
+    const hooks = new InstrumentedHooks((error) => errors.push(error), { beforeTurn: 50 });
+    hooks.facadeFor("slow").beforeTurn.tapPromise("slow", never);
+    hooks.facadeFor("good").beforeTurn.tapPromise("good", async (turn) => ({ ...turn, text: `${turn.text}!` }));
+    const result = await hooks.table.beforeTurn.promise({ session: {} as never, text: "hi", signal: new AbortController().signal, origin: "user" });
+    expect(result.text).toBe("hi!");
+    expect(errors.map((error) => [error.plugin, error.hook])).toEqual([["slow", "beforeTurn"]]);
+  });
+
+  it("leaves a tap that settles in time alone", async () => {
+    const errors: MaiaError[] = [];
+    const hooks = new InstrumentedHooks((error) => errors.push(error), { beforeTurn: 500 });
+    hooks.facadeFor("quick").beforeTurn.tapPromise("quick", async (turn) => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return { ...turn, text: "changed" };
+    });
+    const result = await hooks.table.beforeTurn.promise({ session: {} as never, text: "hi", signal: new AbortController().signal, origin: "user" });
+    expect(result.text).toBe("changed");
+    expect(errors).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import type { PermissionCheck } from "../contracts/session.ts";
 import { ERROR_CODES, MaiaError } from "../errors.ts";
 import { stricter } from "../permissions/verdict.ts";
-import { createHookTable, HOOK_KINDS, STAGE, type HookKind, type HookName, type HookTable } from "./hooks.ts";
+import { createHookTable, HOOK_DEADLINES_MS, HOOK_KINDS, STAGE, type HookKind, type HookName, type HookTable } from "./hooks.ts";
 
 /** The tap options a plugin may give: a name, or a name and a stage. */
 export type TapOptions = string | { name: string; stage?: number; before?: string };
@@ -38,9 +38,12 @@ export class InstrumentedHooks {
   readonly #disabled = new Set<string>();
   readonly #policyPlugins = new Set<string>();
   readonly #report: PluginErrorReporter;
+  readonly #deadlines: Record<HookName, number | undefined>;
 
-  constructor(report: PluginErrorReporter) {
+  /** `deadlines` replaces some of HOOK_DEADLINES_MS (tests use short ones). */
+  constructor(report: PluginErrorReporter, deadlines: Partial<Record<HookName, number>> = {}) {
     this.#report = report;
+    this.#deadlines = { ...HOOK_DEADLINES_MS, ...deadlines };
     for (const name of Object.keys(this.table) as HookName[]) {
       this.table[name].intercept({
         register: (tap) => this.#wrap(tap as TaggedTap, name, HOOK_KINDS[name]) as typeof tap,
@@ -125,13 +128,15 @@ export class InstrumentedHooks {
     const settle = (result: unknown, args: unknown[]) =>
       kind === "permission" ? mergeVerdict(args[0] as PermissionCheck, result, mayAllow()) : result;
 
+    const deadline = this.#deadlines[hook];
     if (tap.type === "promise") {
       tap.fn = async (...args: unknown[]) => {
         if (this.#disabled.has(plugin)) return skip(args);
         const started = performance.now();
         stats.calls += 1;
         try {
-          return settle(await original(...guard(args)), args);
+          const running = original(...guard(args)) as Promise<unknown>;
+          return settle(await (deadline === undefined ? running : withDeadline(running, deadline, plugin, hook)), args);
         } catch (error) {
           return onError(error, args);
         } finally {
@@ -155,6 +160,26 @@ export class InstrumentedHooks {
     // Callback-style taps are not offered to plugins (the facade has no tapAsync), so nothing else to wrap.
     return tap;
   }
+}
+
+/**
+ * The tap's promise, or a rejection naming the plugin and the hook once `ms` have passed. The late promise
+ * goes on (nothing can stop it) but its result is ignored, and its rejection is caught so it is not reported
+ * as unhandled.
+ */
+function withDeadline(running: Promise<unknown>, ms: number, plugin: string, hook: HookName): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new MaiaError(ERROR_CODES.HOOK_TIMEOUT, `did not settle within ${formatDeadline(ms)}`, { plugin, hook }));
+    }, ms);
+  });
+  running.catch(() => undefined);
+  return Promise.race([running, late]).finally(() => clearTimeout(timer));
+}
+
+function formatDeadline(ms: number): string {
+  return ms >= 60_000 ? `${ms / 60_000} min` : ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
 /** A permission tap's answer folded into the chain: only ever stricter, `allow` only from the policy tap. */
