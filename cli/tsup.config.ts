@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { defineConfig } from "tsup";
 
+const SHEBANG = "#!/usr/bin/env -S node --max-semi-space-size=4";
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
 /**
@@ -27,18 +28,22 @@ export default defineConfig({
     options.external = [...(options.external ?? []), "react-devtools-core"];
   },
   banner: {
-    // The shebang caps V8's young generation at 4 MB per semi-space: by default it grows to 32 MB per
-    // semi-space over a long session, which kept ~50 MB more resident for nothing (pnpm bench interactive, issue
-    // 6); more frequent scavenges of a small young generation cost nothing measurable here. `env -S` splits the
-    // line into words (GNU coreutils, BSD and macOS env).
-    // Bundled CommonJS dependencies (ajv…) call require(); give them one in ESM.
-    js: '#!/usr/bin/env -S node --max-semi-space-size=4\nimport { createRequire as __maiaCreateRequire } from "node:module";\nconst require = __maiaCreateRequire(import.meta.url);',
+    // Bundled CommonJS dependencies (ajv…) call require(); give them one in ESM. (The shebang goes on the
+    // entry alone, below: a chunk is never run by itself.)
+    js: 'import { createRequire as __maiaCreateRequire } from "node:module";\nconst require = __maiaCreateRequire(import.meta.url);',
   },
   // React and its reconciler pick their production build from NODE_ENV: fixed here, the bundle carries only that
   // build (smaller, and it starts faster) whatever the user's environment says.
   // The Bash parser's grammars are WebAssembly files, not modules: they go beside the bundle (dist/wasm), so
   // that the bundle works wherever it is copied (the permissions plugin looks there last).
   onSuccess: async () => {
+    // The shebang caps V8's young generation at 4 MB per semi-space: by default it grows to 32 MB per
+    // semi-space over a long session, which kept ~50 MB more resident for nothing (pnpm bench interactive, issue
+    // 6); more frequent scavenges of a small young generation cost nothing measurable here. `env -S` splits the
+    // line into words (GNU coreutils, BSD and macOS env).
+    const entry = new URL("./dist/maia.js", import.meta.url);
+    writeFileSync(entry, `${SHEBANG}\n${readFileSync(entry, "utf8")}`);
+    chmodSync(entry, 0o755);
     const fromPermissions = createRequire(createRequire(import.meta.url).resolve("@maia/plugin-permissions"));
     mkdirSync(new URL("./dist/wasm/", import.meta.url), { recursive: true });
     for (const module of ["web-tree-sitter/web-tree-sitter.wasm", "tree-sitter-bash/tree-sitter-bash.wasm"]) {
