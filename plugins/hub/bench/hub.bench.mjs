@@ -1,6 +1,7 @@
 // `pnpm bench hub`: what `maia hub` costs — its idle memory, the time from Start to `ready` for `maia acp`, the
-// memory with 4 `maia acp` agents ready (the hub and every process under it), and the latency from an agent's
-// stderr line to the `agent:log` event a page receives. The bundle is what runs (`pnpm bench` builds it first),
+// memory with 4 `maia acp` agents ready (the hub and every process under it), the latency from an agent's
+// stderr line to the `agent:log` event a page receives, the latency from an agent's text chunk to the page's
+// `message:delta` (target: under 20 ms median), and the hub's own memory for a 1,000-message conversation. The bundle is what runs (`pnpm bench` builds it first),
 // against the fake LiteLLM server, on this machine.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -26,8 +27,10 @@ const config = path.join(cwd, "hub.json");
 writeFileSync(
   config,
   JSON.stringify({
-    agents: [acp("maia1"), acp("maia2"), acp("maia3"), acp("maia4"), { name: "ticker", command: process.execPath, args: [path.join(here, "stderr-ticker-agent.mjs")] }],
-    limits: { maxRunningAgents: 5, stopIdleAgentsAfter: 0 },
+    agents: [acp("maia1"), acp("maia2"), acp("maia3"), acp("maia4"), { name: "ticker", command: process.execPath, args: [path.join(here, "stderr-ticker-agent.mjs")] },
+      { name: "chunks", command: process.execPath, args: [path.join(here, "chunk-agent.mjs")] },
+    ],
+    limits: { maxRunningAgents: 6, stopIdleAgentsAfter: 0 },
   }),
 );
 
@@ -136,6 +139,42 @@ const enough = new Promise((resolve) => {
 });
 await call("AgentService", "Start", "ticker");
 await enough;
+await call("AgentService", "Stop", "ticker");
+
+// Agent's text chunk → message:delta at the page.
+const waitForTurnEnd = (agent) =>
+  new Promise((resolve) => {
+    const listener = (name, data) => {
+      if (name === "turn:changed" && data.agent === agent && !data.busy) {
+        listeners.delete(listener);
+        resolve();
+      }
+    };
+    listeners.add(listener);
+  });
+const chunkLatencies = [];
+const onDelta = (name, data, received) => {
+  if (name !== "message:delta" || data.agent !== "chunks" || data.kind !== "text") return;
+  const sent = Number(/^tick (\S+) $/.exec(data.text ?? "")?.[1]);
+  if (Number.isFinite(sent)) chunkLatencies.push(received - sent);
+};
+listeners.add(onDelta);
+await call("AgentService", "Start", "chunks");
+let turnEnd = waitForTurnEnd("chunks");
+await call("ChatService", "Send", "chunks", "chunks 320");
+await turnEnd;
+listeners.delete(onDelta);
+
+// 1,000 messages (500 prompts and their answers of 1,000 characters), all queued at once: the hub's own RSS.
+const hubRss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${hub.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+await new Promise((resolve) => setTimeout(resolve, 500));
+const beforeConversation = hubRss();
+turnEnd = waitForTurnEnd("chunks");
+for (let index = 0; index < 500; index += 1) await call("ChatService", "Send", "chunks", "answer 1000");
+await turnEnd;
+await new Promise((resolve) => setTimeout(resolve, 500));
+const afterConversation = hubRss();
+const conversation = await call("ChatService", "Conversation", "chunks");
 
 hub.kill("SIGTERM");
 await new Promise((resolve) => hub.once("exit", resolve));
@@ -150,3 +189,8 @@ console.log(`maia hub idle: ${idle.mib.toFixed(0)} MiB resident`);
 console.log(`Start → ready (maia acp): median ${start.median.toFixed(0)} ms (min ${start.min.toFixed(0)}, max ${start.max.toFixed(0)}, ${start.count} runs)`);
 console.log(`4 maia acp agents ready: ${four.mib.toFixed(0)} MiB resident in all (${four.processes} processes, the hub included)`);
 console.log(`agent stderr line → page event: median ${latency.median.toFixed(2)} ms, p99 ${latency.p99.toFixed(2)} ms (${latency.count} lines)`);
+const chunk = summarise(chunkLatencies.slice(20));
+console.log(`agent text chunk → page message:delta: median ${chunk.median.toFixed(2)} ms, p99 ${chunk.p99.toFixed(2)} ms (${chunk.count} chunks; target < 20 ms median)`);
+console.log(
+  `conversation of ${conversation.messages.length} messages: hub ${beforeConversation.toFixed(0)} → ${afterConversation.toFixed(0)} MiB resident (+${(afterConversation - beforeConversation).toFixed(1)} MiB)`,
+);

@@ -3,6 +3,7 @@ import { HubEventBus } from "./events.ts";
 import type { ServiceImplementations } from "./protocol.ts";
 import { Supervisor } from "./agents/supervisor.ts";
 import { ConfigStore } from "./config/config-store.ts";
+import { ChatService } from "./chat/index.ts";
 
 export interface HubOptions {
   homeDir: string;
@@ -22,6 +23,7 @@ export interface Hub {
   services: ServiceImplementations;
   supervisor: Supervisor;
   config: ConfigStore;
+  chat: ChatService;
   /** The icon file of an agent whose icon is a path. */
   iconFile(agent: string): string | undefined;
   /** Stops every agent (the seed's stop sequence) and the file watch. */
@@ -30,7 +32,10 @@ export interface Hub {
 
 export async function createHub(options: HubOptions): Promise<Hub> {
   const events = new HubEventBus();
-  const supervisor = new Supervisor({ events, timing: options.timing });
+  // Bound late: the chat leases agents from the supervisor, and the supervisor launches each agent with the
+  // chat's client handlers. No agent is launched before `createHub` returns, so `chat` is set by then.
+  let chat: ChatService | undefined;
+  const supervisor = new Supervisor({ events, timing: options.timing, clientHandlers: (agent) => chat?.clientHandlers(agent) ?? {} });
   const config = await ConfigStore.open({
     events,
     homeDir: options.homeDir,
@@ -40,6 +45,12 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     maiaCommand: options.maiaCommand,
     onConfig: (loaded) => supervisor.setConfig(loaded.agents, loaded.limits),
   });
+  const conversations = new ChatService({
+    events,
+    supervisor,
+    agentCwd: (agent) => config.config().agents.find((definition) => definition.name === agent)?.cwd,
+  });
+  chat = conversations;
   const services: ServiceImplementations = {
     AgentService: {
       List: () => supervisor.list(),
@@ -57,10 +68,18 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       // Seed: Open stops every agent and forgets the conversations before it loads the other file.
       Open: async (file) => {
         await supervisor.stopAll();
+        conversations.forget();
         return config.open(file);
       },
       Recent: () => config.recent(),
       Browse: (folder) => config.browse(folder),
+    },
+    ChatService: {
+      Send: (agent, text) => conversations.send(agent, text),
+      Cancel: (agent) => (conversations.cancel(agent), null),
+      AnswerPermission: (id, optionId) => (conversations.answerPermission(id, optionId), null),
+      Conversation: (agent) => conversations.conversation(agent),
+      Drop: (agent, messageId) => (conversations.drop(agent, messageId), null),
     },
   };
   return {
@@ -68,10 +87,12 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     services,
     supervisor,
     config,
+    chat: conversations,
     iconFile: (agent) => config.iconFile(agent),
     async close() {
       await config.close();
       await supervisor.stopAll();
+      conversations.close();
       supervisor.dispose();
     },
   };

@@ -29,6 +29,8 @@ export const t = defineMessages(
     notFound: "Not found.",
     pageMissing: "The hub's page is not built: run pnpm build.",
     internalError: "{service}.{method} failed: {cause}",
+    needChannelToken: 'Channel "{name}" needs its own token: Authorization: Bearer <the token of its environment variable>.',
+    needChannelJson: 'Send {"text": "…"} as JSON with Content-Type: application/json.',
   },
   {
     subcommandDescription: "une application web locale qui démarre, supervise et configure plusieurs agents ACP",
@@ -56,5 +58,7 @@ export const t = defineMessages(
     notFound: "Introuvable.",
     pageMissing: "La page du hub n'est pas construite : lancez pnpm build.",
     internalError: "{service}.{method} a échoué : {cause}",
+    needChannelToken: "Le canal « {name} » demande son propre jeton : Authorization: Bearer <le jeton de sa variable d'environnement>.",
+    needChannelJson: 'Envoyez {"text": "…"} en JSON avec Content-Type: application/json.',
   },
 );

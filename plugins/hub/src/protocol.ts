@@ -50,7 +50,10 @@ export type ConfigSource = "flag" | "recent" | "default";
 export type Theme = "system" | "light" | "dark";
 export type Language = "system" | "en" | "fr";
 
-/** A channel: a door for scripts and bots to one agent's conversation (the next milestone fills it). */
+/**
+ * A channel: a door for scripts and bots to one agent's conversation, `POST /channels/<name>` with its own
+ * bearer token (README, "maia hub": channels). The token is never part of what the page sees.
+ */
 export interface ChannelInfo {
   name: string;
   agent: string;
@@ -94,6 +97,126 @@ export interface BrowseResult {
   entries: BrowseEntry[];
 }
 
+
+// ── Conversations (seed 001, "Conversations (milestone M2)") ───────────────────────────────────────────────
+
+export type MessageRole = "user" | "agent" | "system";
+/** How an agent message ended (ACP's stop reasons). */
+export const STOP_REASONS = ["end_turn", "cancelled", "max_tokens", "max_turn_requests", "refusal"] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
+/** System messages: `agent-restarted` (a new session: the agent forgot the beginning), `agent-unavailable`. */
+export type SystemCode = "agent-restarted" | "agent-unavailable";
+export const TOOL_KINDS = ["read", "edit", "delete", "move", "search", "execute", "think", "fetch", "other"] as const;
+export type ToolKind = (typeof TOOL_KINDS)[number];
+export type ToolStatus = "pending" | "in_progress" | "completed" | "failed";
+
+/** A file a tool call changed: the whole old and new texts (the page computes the unified diff). */
+export interface ToolDiff {
+  path: string;
+  /** "" for a new file. */
+  oldText: string;
+  newText: string;
+  newFile: boolean;
+}
+
+export interface ToolLocation {
+  path: string;
+  /** 1-based; 0 when the agent gave none. */
+  line: number;
+}
+
+/** One tool call of an agent message, as its `tool_call` and `tool_call_update`s built it up. */
+export interface ToolCall {
+  id: string;
+  title: string;
+  kind: ToolKind;
+  status: ToolStatus;
+  /** The raw input as compact JSON ("" when none). */
+  input: string;
+  /** What the tool produced: its text content (terminal output included), else its raw output; "" when none. */
+  output: string;
+  locations: ToolLocation[];
+  diffs: ToolDiff[];
+}
+
+export interface PlanEntry {
+  content: string;
+  priority: "high" | "medium" | "low";
+  status: "pending" | "in_progress" | "completed";
+}
+
+/** A part of a message: `text` is Markdown (untrusted: rendered safely), `thought` the agent's reasoning. */
+export type MessagePart =
+  | { kind: "text"; text: string }
+  | { kind: "thought"; text: string }
+  | { kind: "tool"; toolCall: ToolCall }
+  | { kind: "plan"; entries: PlanEntry[] };
+export type PartKind = MessagePart["kind"];
+
+export interface ChatMessage {
+  id: string;
+  agent: string;
+  /** ISO 8601. */
+  createdAt: string;
+  role: MessageRole;
+  parts: MessagePart[];
+  /** False while an agent message is still arriving; true for every other message. */
+  done: boolean;
+  /** A user message waiting for the answer in progress to end. */
+  queued: boolean;
+  /** How an agent message ended; "" while it runs, when it ended with an error, and for other roles. */
+  stopReason: StopReason | "";
+  /** Why an agent message ended without a stop reason (the agent's own words), why the agent is unavailable,
+   * or "cancelled" for a queued message that Cancel dropped; "" otherwise. */
+  error: string;
+  /** System messages only; "" otherwise. */
+  code: SystemCode | "";
+}
+
+/** The agent's context window: tokens in use, and its size (0 when the agent gave none). */
+export interface Usage {
+  used: number;
+  size: number;
+}
+
+/** A slash command the agent offers (`available_commands_update`). */
+export interface AgentCommand {
+  name: string;
+  description: string;
+  /** What to type after the name, when the command takes input; "" otherwise. */
+  hint: string;
+}
+
+export interface PermissionOption {
+  optionId: string;
+  name: string;
+  kind: "allow_once" | "allow_always" | "reject_once" | "reject_always";
+}
+
+/** A pending `session/request_permission`: the `permission:requested` payload, and an entry of `permissions`. */
+export interface PermissionRequest {
+  id: string;
+  agent: string;
+  /** The agent message whose turn asked. */
+  messageId: string;
+  toolCall: ToolCall;
+  options: PermissionOption[];
+  /** Refusals (reject_once / reject_always) already given in this turn. */
+  rejections: number;
+}
+
+/** `ChatService.Conversation(agent)`. */
+export interface Conversation {
+  messages: ChatMessage[];
+  busy: boolean;
+  /** How many user messages wait. */
+  queued: number;
+  usage: Usage;
+  commands: AgentCommand[];
+  /** Pending permission requests, oldest first. */
+  permissions: PermissionRequest[];
+}
+
 // ── Events (seed 001, "Événements du Go vers l'interface") ──────────────────────────────────────────────────
 
 export interface HubEvents {
@@ -103,6 +226,19 @@ export interface HubEvents {
   "agent:state": { agent: string; state: AgentState; error?: string };
   /** An agent wrote a line on its standard error. */
   "agent:log": { agent: string; line: string };
+  /** A message was added or finished, or its queued state changed (sent, or dropped by Cancel or Drop). */
+  "message:updated": { agent: string; message: ChatMessage };
+  /**
+   * A part of a message changed: `text` is appended to part `index` (text, thought), `part` replaces it (tool,
+   * plan). An `index` equal to the number of parts adds the part (starting from `text` for text and thought).
+   */
+  "message:delta": { agent: string; messageId: string; index: number; kind: PartKind; text?: string; part?: MessagePart };
+  /** The agent started or stopped answering; `queued` user messages wait. */
+  "turn:changed": { agent: string; busy: boolean; queued: number };
+  "permission:requested": PermissionRequest;
+  /** The request was answered, or cancelled (Cancel, the agent withdrew it, or the agent stopped). */
+  "permission:resolved": { id: string; agent: string };
+  "usage:changed": { agent: string; usage: Usage };
 }
 
 export type HubEventName = keyof HubEvents;
@@ -112,6 +248,12 @@ export const HUB_EVENT_NAMES = Object.keys({
   "config:changed": 1,
   "agent:state": 1,
   "agent:log": 1,
+  "message:updated": 1,
+  "message:delta": 1,
+  "turn:changed": 1,
+  "permission:requested": 1,
+  "permission:resolved": 1,
+  "usage:changed": 1,
 } satisfies Record<HubEventName, 1>) as HubEventName[];
 
 // ── Services (seed 001, "Services appelés par l'interface") ─────────────────────────────────────────────────
@@ -137,6 +279,17 @@ export interface HubServices {
     Recent(): string[];
     /** Lists a folder for the page's file dialog (`Choose()` in the seed: the dialog ends in `Open(path)`). */
     Browse(folder: string): BrowseResult;
+  };
+  ChatService: {
+    /** Adds a user message and returns its id; starts the agent if needed; queues it while the agent answers. */
+    Send(agent: string, text: string): string;
+    /** Stops the answer in progress, answers pending permission requests `cancelled`, drops queued messages. */
+    Cancel(agent: string): null;
+    /** Answers a pending permission request with one of its options. */
+    AnswerPermission(id: string, optionId: string): null;
+    Conversation(agent: string): Conversation;
+    /** Our addition: drops one queued message (it stays, `error: "cancelled"`); an error if it is not queued. */
+    Drop(agent: string, messageId: string): null;
   };
 }
 
@@ -172,6 +325,13 @@ export const SERVICE_ARGUMENTS: { [S in ServiceName]: Record<MethodName<S>, read
     Open: [string],
     Recent: [],
     Browse: [string],
+  },
+  ChatService: {
+    Send: [string, string],
+    Cancel: [string],
+    AnswerPermission: [string, string],
+    Conversation: [string],
+    Drop: [string, string],
   },
 };
 

@@ -83,6 +83,7 @@ export async function runHub(argv: string[], io: SubcommandIO): Promise<number> 
       host: args.host,
       port: args.port,
       iconFile: (agent) => hub.iconFile(agent),
+      channels: { channels: () => hub.config.config().channels, send: (agent, text, observer) => hub.chat.send(agent, text, observer) },
     });
   } catch (error) {
     await hub.close();

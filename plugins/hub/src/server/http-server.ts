@@ -4,6 +4,7 @@ import type { HubEventBus } from "../events.ts";
 import { t } from "../messages.ts";
 import { SERVICE_ARGUMENTS, type ServiceImplementations, type ServiceName } from "../protocol.ts";
 import { argumentsValidator } from "./arguments.ts";
+import { channelRefusal, registerChannelRoute, type ChannelOptions } from "./channel-route.ts";
 import { serveEvents } from "./event-stream.ts";
 import { readIcon, type PageFiles } from "./page-files.ts";
 import { CONTENT_SECURITY_POLICY, cookieName, hostAllowed, hostWithPort, originAllowed, readCookie, tokenMatches } from "./security.ts";
@@ -29,6 +30,8 @@ export interface HubServerOptions {
   port: number;
   /** The image file of an agent whose icon is a path, or undefined (emoji, unknown agent). */
   iconFile(agent: string): string | undefined;
+  /** `POST /channels/<name>`; without it, there are no channels. */
+  channels?: ChannelOptions;
 }
 
 export interface HubServer {
@@ -63,6 +66,11 @@ export async function startHubServer(options: HubServerOptions): Promise<HubServ
       return refuse(reply, 403, t("badHost", { host: host ?? "", expected: hostWithPort("127.0.0.1", port) }));
     }
     const url = new URL(request.url, "http://hub");
+    // A channel has its own token instead of the page's (channel-route.ts); the Host check above still applies.
+    if (url.pathname.startsWith("/channels/")) {
+      const refusal = channelRefusal(options.channels, url.pathname.slice("/channels/".length), request.method, request.headers);
+      return refusal ? refuse(reply, refusal.status, refusal.message) : undefined;
+    }
     const visit = url.searchParams.get("token") ?? undefined;
     if (request.method === "GET" && url.pathname === "/" && visit !== undefined) {
       // The one visit with `?token=` trades it for a cookie and drops it from the address bar and history.
@@ -126,6 +134,8 @@ export async function startHubServer(options: HubServerOptions): Promise<HubServ
     const { service, method } = request.params as { service: string; method: string };
     return refuse(reply, 404, t("unknownMethod", { service, method }));
   });
+
+  registerChannelRoute(app, options.channels);
 
   app.get("/api/events", (request, reply) => {
     reply.hijack();

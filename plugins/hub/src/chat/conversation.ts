@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+import type * as acp from "@agentclientprotocol/sdk";
+import type { ClientConnection } from "@agentclientprotocol/sdk";
+import type { HubEventBus } from "../events.ts";
+import type { AgentCommand, ChatMessage, MessagePart, PermissionRequest, PlanEntry, StopReason, ToolCall, Usage } from "../protocol.ts";
+import { applyToolCall, emptyToolCall, type TerminalText } from "./tool-calls.ts";
+
+/** What a channel (or any caller of `send`) hears of the turn that answers its message. */
+export interface TurnObserver {
+  text(text: string): void;
+  tool(toolCall: ToolCall): void;
+  permission(request: PermissionRequest): void;
+  done(end: { stopReason: StopReason } | { error: string }): void;
+}
+
+/** One prompt turn: the agent message it fills, and what Cancel and the permission cards need. */
+export interface Turn {
+  readonly reply: ChatMessage;
+  readonly connection: ClientConnection;
+  readonly sessionId: string;
+  readonly observer?: TurnObserver;
+  rejections: number;
+  cancelled: boolean;
+}
+
+/**
+ * One agent's conversation, in memory: its messages, its queue, and every change to them as events on the bus,
+ * in order. This class knows the model and its events; when turns run is `chat-service.ts`.
+ */
+export class AgentConversation {
+  readonly messages: ChatMessage[] = [];
+  /** User messages waiting for the agent, in order (the first is the next to go out). */
+  readonly queue: ChatMessage[] = [];
+  readonly observers = new Map<string, TurnObserver>();
+  busy = false;
+  usage: Usage = { used: 0, size: 0 };
+  commands: AgentCommand[] = [];
+  /** The ACP session of this conversation, on the connection (the process) it was made with. */
+  session?: { connection: ClientConnection; sessionId: string };
+  /** Updates received while `session/new` is on its way (agents announce commands and usage before answering). */
+  early?: acp.SessionNotification[];
+  turn?: Turn;
+  /** Cancel arrived while the agent was being started, before any prompt went out. */
+  cancelBeforePrompt = false;
+  /** The agent message that receives updates: the running turn's, else the last one (late updates after Cancel). */
+  current?: ChatMessage;
+  /** Where each tool call of the session lives, and its last content (to refresh an embedded terminal). */
+  private readonly tools = new Map<string, { message: ChatMessage; index: number; content?: acp.ToolCallContent[] }>();
+  private readonly terminalTools = new Map<string, string>();
+  /** Set by `ConfigService.Open`: a turn still finishing must not speak for a conversation that is gone. */
+  forgotten = false;
+
+  readonly agent: string;
+  private readonly events: HubEventBus;
+
+  constructor(agent: string, events: HubEventBus) {
+    this.agent = agent;
+    this.events = events;
+  }
+
+  addMessage(fields: Pick<ChatMessage, "role"> & Partial<ChatMessage>): ChatMessage {
+    const message: ChatMessage = {
+      id: randomUUID(),
+      agent: this.agent,
+      createdAt: new Date().toISOString(),
+      parts: [],
+      done: true,
+      queued: false,
+      stopReason: "",
+      error: "",
+      code: "",
+      ...fields,
+    };
+    // Queued messages stay last, in their order: anything else (an answer, a system message) goes before them, so
+    // the list reads as the conversation happened and a queued message reaches its place when it is sent.
+    const firstQueued = message.queued ? -1 : this.messages.findIndex((other) => other.queued);
+    if (firstQueued < 0) this.messages.push(message);
+    else this.messages.splice(firstQueued, 0, message);
+    this.changed(message);
+    return message;
+  }
+
+  /** `message:updated`, with a copy: the page (or a test) may keep it while the message goes on. */
+  changed(message: ChatMessage): void {
+    if (!this.forgotten) this.events.emit("message:updated", { agent: this.agent, message: structuredClone(message) });
+  }
+
+  turnChanged(): void {
+    if (!this.forgotten) this.events.emit("turn:changed", { agent: this.agent, busy: this.busy, queued: this.queue.length });
+  }
+
+  setUsage(usage: Usage): void {
+    this.usage = usage;
+    if (!this.forgotten) this.events.emit("usage:changed", { agent: this.agent, usage: { ...usage } });
+  }
+
+  /** A text or thought chunk: appended to the last part when it is of that kind, else a new part. */
+  appendText(message: ChatMessage, kind: "text" | "thought", text: string): void {
+    if (text === "") return;
+    let index = message.parts.length - 1;
+    const last = message.parts[index];
+    if (last && last.kind === kind) last.text += text;
+    else {
+      message.parts.push({ kind, text });
+      index = message.parts.length - 1;
+    }
+    if (!this.forgotten) this.events.emit("message:delta", { agent: this.agent, messageId: message.id, index, kind, text });
+  }
+
+  /**
+   * A `tool_call`, `tool_call_update` or the tool call of a permission request: applied to the call where it
+   * lives (a late update reaches the message of its own turn), or added to `message` when it is new.
+   */
+  upsertTool(message: ChatMessage, update: acp.ToolCall | acp.ToolCallUpdate, terminalText: TerminalText): ToolCall {
+    let place = this.tools.get(update.toolCallId);
+    if (!place) {
+      message.parts.push({ kind: "tool", toolCall: emptyToolCall(update.toolCallId) });
+      place = { message, index: message.parts.length - 1 };
+      this.tools.set(update.toolCallId, place);
+    }
+    if (update.content != null) {
+      place.content = update.content;
+      for (const item of update.content) if (item.type === "terminal") this.terminalTools.set(item.terminalId, update.toolCallId);
+    }
+    const part = place.message.parts[place.index] as Extract<MessagePart, { kind: "tool" }>;
+    const toolCall = applyToolCall(part.toolCall, update, terminalText);
+    this.setPart(place.message, place.index, { kind: "tool", toolCall });
+    return toolCall;
+  }
+
+  /** Re-reads the terminal a tool call embeds (its command exited: the output is final). */
+  refreshTerminal(terminalId: string, terminalText: TerminalText): ToolCall | undefined {
+    const toolCallId = this.terminalTools.get(terminalId);
+    const place = toolCallId === undefined ? undefined : this.tools.get(toolCallId);
+    if (!toolCallId || !place?.content) return undefined;
+    return this.upsertTool(place.message, { toolCallId, content: place.content }, terminalText);
+  }
+
+  /** The tool call a write through `fs/write_text_file` belongs to: the last unfinished one of `message`. */
+  runningTool(message: ChatMessage): ToolCall | undefined {
+    for (let index = message.parts.length - 1; index >= 0; index -= 1) {
+      const part = message.parts[index]!;
+      if (part.kind === "tool" && (part.toolCall.status === "pending" || part.toolCall.status === "in_progress")) return part.toolCall;
+    }
+    return undefined;
+  }
+
+  /** A tool call the hub itself adds (a write with no running tool call to attach it to). */
+  addTool(message: ChatMessage, toolCall: ToolCall): void {
+    message.parts.push({ kind: "tool", toolCall });
+    this.tools.set(toolCall.id, { message, index: message.parts.length - 1 });
+    this.setPart(message, message.parts.length - 1, { kind: "tool", toolCall });
+  }
+
+  /** Replaces a tool call by id (a diff attached by the hub). */
+  replaceTool(toolCall: ToolCall): void {
+    const place = this.tools.get(toolCall.id);
+    if (place) this.setPart(place.message, place.index, { kind: "tool", toolCall });
+  }
+
+  /** The plan: one part per message, replaced whole at each update (ACP sends the full list every time). */
+  setPlan(message: ChatMessage, entries: PlanEntry[]): void {
+    const existing = message.parts.findIndex((part) => part.kind === "plan");
+    const index = existing >= 0 ? existing : message.parts.length;
+    if (existing < 0) message.parts.push({ kind: "plan", entries });
+    this.setPart(message, index, { kind: "plan", entries });
+  }
+
+  /** Cancel: the calls that had not finished will not, as far as the user is concerned. */
+  failUnfinishedTools(message: ChatMessage): void {
+    message.parts.forEach((part, index) => {
+      if (part.kind !== "tool" || part.toolCall.status === "completed" || part.toolCall.status === "failed") return;
+      this.setPart(message, index, { kind: "tool", toolCall: { ...part.toolCall, status: "failed" } });
+    });
+  }
+
+  /** A new ACP session: tool call ids of the old one mean nothing any more. */
+  newSession(connection: ClientConnection, sessionId: string): void {
+    this.session = { connection, sessionId };
+    this.tools.clear();
+    this.terminalTools.clear();
+  }
+
+  private setPart(message: ChatMessage, index: number, part: MessagePart): void {
+    message.parts[index] = part;
+    if (!this.forgotten) this.events.emit("message:delta", { agent: this.agent, messageId: message.id, index, kind: part.kind, part });
+  }
+}
