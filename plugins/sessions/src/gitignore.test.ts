@@ -1,8 +1,9 @@
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ensureGitignored } from "./gitignore.ts";
+import { ensureGitignored, ensureGitignoredSync } from "./gitignore.ts";
 
 async function repo() {
   const root = await mkdtemp(join(tmpdir(), "maia-git-"));
@@ -11,34 +12,40 @@ async function repo() {
 }
 
 describe("ensureGitignored", () => {
-  it("creates the repository's .gitignore when absent", async () => {
-    const root = await repo();
-    await ensureGitignored(root);
-    expect(await readFile(join(root, ".gitignore"), "utf8")).toBe(".maia/\n");
-  });
-
-  it("appends to an existing file without a final newline, and never twice", async () => {
-    const root = await repo();
-    await writeFile(join(root, ".gitignore"), "node_modules\ndist");
-    expect(await ensureGitignored(root)).toBe(join(root, ".gitignore"));
-    expect(await ensureGitignored(root)).toBeUndefined();
-    expect(await readFile(join(root, ".gitignore"), "utf8")).toBe("node_modules\ndist\n.maia/\n");
-  });
-
-  it("recognises the usual spellings already there", async () => {
-    for (const line of [".maia", "/.maia/", ".maia/*", "**/.maia"]) {
+  for (const [label, ensure] of [
+    ["async", ensureGitignored],
+    ["sync", async (cwd: string) => ensureGitignoredSync(cwd)],
+  ] as const) {
+    it(`(${label}) ignores .maia/ through .maia/.gitignore and leaves the repository's .gitignore alone`, async () => {
       const root = await repo();
-      await writeFile(join(root, ".gitignore"), `# local\n${line}\n`);
-      expect(await ensureGitignored(root)).toBeUndefined();
-    }
-  });
+      await writeFile(join(root, ".gitignore"), "node_modules\ndist");
+      expect(await ensure(root)).toBe(join(root, ".maia", ".gitignore"));
+      expect(await readFile(join(root, ".maia", ".gitignore"), "utf8")).toBe("*\n");
+      expect(await readFile(join(root, ".gitignore"), "utf8")).toBe("node_modules\ndist");
+      expect(await ensure(root)).toBeUndefined();
+    });
 
-  it("anchors the launch folder's .maia/ in the root .gitignore when MAIA starts in a subfolder", async () => {
-    const root = await repo();
-    const sub = join(root, "packages", "app");
-    await mkdir(sub, { recursive: true });
-    await ensureGitignored(sub);
-    expect(await readFile(join(root, ".gitignore"), "utf8")).toBe("/packages/app/.maia/\n");
-    expect(await ensureGitignored(sub)).toBeUndefined();
-  });
+    it(`(${label}) writes nothing in a folder that is not a git repository`, async () => {
+      const folder = await mkdtemp(join(tmpdir(), "maia-nogit-"));
+      expect(await ensure(folder)).toBeUndefined();
+      expect(existsSync(join(folder, ".gitignore"))).toBe(false);
+      expect(existsSync(join(folder, ".maia"))).toBe(false);
+    });
+
+    it(`(${label}) never replaces a .maia/.gitignore the user wrote`, async () => {
+      const root = await repo();
+      await mkdir(join(root, ".maia"));
+      await writeFile(join(root, ".maia", ".gitignore"), ".sessions/\n");
+      expect(await ensure(root)).toBeUndefined();
+      expect(await readFile(join(root, ".maia", ".gitignore"), "utf8")).toBe(".sessions/\n");
+    });
+
+    it(`(${label}) works in a subfolder of a repository, in that folder's .maia/`, async () => {
+      const root = await repo();
+      const sub = join(root, "packages", "app");
+      await mkdir(sub, { recursive: true });
+      expect(await ensure(sub)).toBe(join(sub, ".maia", ".gitignore"));
+      expect(existsSync(join(root, ".gitignore"))).toBe(false);
+    });
+  }
 });

@@ -1,77 +1,42 @@
-import { readFileSync, statSync } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
-import { dirname, join, relative, sep } from "node:path";
-import { writeFileAtomic, writeFileAtomicSync } from "./atomic-write.ts";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { createFileExclusive, linkExclusiveSync, temporaryPath, writeNewFileSync } from "@maia/util";
 
-/** The folder holding `.git` above (or at) `start`, if any. */
-async function repositoryRoot(start: string): Promise<string | undefined> {
+/** What `.maia/.gitignore` holds: everything of `.maia/` is ignored, this file included. */
+export const MAIA_GITIGNORE = "*\n";
+
+/** True when `start` or a folder above it holds `.git` (a few `stat` calls, once per process). */
+function inRepository(start: string): boolean {
   for (let folder = start; ; folder = dirname(folder)) {
-    try {
-      await stat(join(folder, ".git"));
-      return folder;
-    } catch {
-      // not here; go up
-    }
-    if (dirname(folder) === folder) return undefined;
+    if (existsSync(join(folder, ".git"))) return true;
+    if (dirname(folder) === folder) return false;
   }
 }
 
 /**
- * Adds `.maia/` to the repository's `.gitignore` (seed § 12.1): the launch folder's `.maia/` is anchored
- * relative to the repository root; the file is created if absent, the entry never duplicated, the rest of the
- * file kept as is. Outside a repository, the launch folder's `.gitignore` is used. Returns the file's path when it
- * was changed, undefined when the entry was already there.
+ * Keeps the launch folder's `.maia/` out of git (seed § 12.1) without touching the user's own files: inside a
+ * repository, `.maia/.gitignore` holding `*` (git reads a `.gitignore` in any folder, so the whole folder is
+ * ignored, as a `.maia/` line in the repository's `.gitignore` would); outside a repository nothing is written.
+ * An existing `.maia/.gitignore` is the user's and is never replaced. Returns the file's path when it was created.
  */
 export async function ensureGitignored(cwd: string): Promise<string | undefined> {
-  const root = (await repositoryRoot(cwd)) ?? cwd;
-  const file = join(root, ".gitignore");
-  const inner = relative(root, cwd).split(sep).join("/");
-  const entry = inner === "" ? ".maia/" : `/${inner}/.maia/`;
-  let existing = "";
-  try {
-    existing = await readFile(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  if (alreadyIgnored(existing, inner)) return undefined;
-  const separator = existing === "" || existing.endsWith("\n") ? "" : "\n";
-  await writeFileAtomic(file, `${existing}${separator}${entry}\n`);
-  return file;
+  if (!inRepository(cwd)) return undefined;
+  const file = join(cwd, ".maia", ".gitignore");
+  if (existsSync(file)) return undefined;
+  return (await createFileExclusive(file, MAIA_GITIGNORE)) ? file : undefined;
 }
 
 /** `ensureGitignored`, synchronous (the first save may happen on process exit). */
 export function ensureGitignoredSync(cwd: string): string | undefined {
-  let root = cwd;
-  for (let folder = cwd; ; folder = dirname(folder)) {
-    try {
-      statSync(join(folder, ".git"));
-      root = folder;
-      break;
-    } catch {
-      // not here; go up
-    }
-    if (dirname(folder) === folder) break;
-  }
-  const file = join(root, ".gitignore");
-  const inner = relative(root, cwd).split(sep).join("/");
-  const entry = inner === "" ? ".maia/" : `/${inner}/.maia/`;
-  let existing = "";
+  if (!inRepository(cwd)) return undefined;
+  const file = join(cwd, ".maia", ".gitignore");
+  if (existsSync(file)) return undefined;
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = temporaryPath(file);
   try {
-    existing = readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    writeNewFileSync(temporary, MAIA_GITIGNORE);
+    return linkExclusiveSync(temporary, file, MAIA_GITIGNORE) ? file : undefined;
+  } finally {
+    rmSync(temporary, { force: true });
   }
-  if (alreadyIgnored(existing, inner)) return undefined;
-  const separator = existing === "" || existing.endsWith("\n") ? "" : "\n";
-  writeFileAtomicSync(file, `${existing}${separator}${entry}\n`);
-  return file;
-}
-
-/** True when a line of the file already ignores this `.maia/` (the usual spellings). */
-function alreadyIgnored(content: string, inner: string): boolean {
-  const lines = content.split(/\r?\n/u).map((line) => line.trim());
-  const prefixes = inner === "" ? ["", "/", "**/"] : [`/${inner}/`, `${inner}/`, "**/"];
-  const accepted = new Set(prefixes.flatMap((prefix) => [`${prefix}.maia`, `${prefix}.maia/`, `${prefix}.maia/*`, `${prefix}.maia/**`]));
-  if (inner !== "") accepted.add(".maia/").add(".maia");
-  return lines.some((line) => accepted.has(line));
 }

@@ -1,5 +1,6 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { mkdtemp } from "node:fs/promises";
+import { mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
@@ -14,6 +15,7 @@ describe("maia -p saves its session and resumes it (end to end, real process)", 
       const cwd = await mkdtemp(join(tmpdir(), "maia-e2e-cwd-"));
       const home = await mkdtemp(join(tmpdir(), "maia-e2e-home-"));
       server.writeSettings(home);
+      await mkdir(join(cwd, ".git")); // a repository: .maia/ is ignored from inside it
       const first = await runMaia(["-p", "Remember: the parser", "--model", "fake-model", "--output-format", "json"], { cwd, home });
       expect(first.stderr).toBe("");
       expect(first.code).toBe(0);
@@ -22,7 +24,8 @@ describe("maia -p saves its session and resumes it (end to end, real process)", 
       expect(sessionName).toMatch(/^session_\d{4}-\d{2}-\d{2}_\d{2}_\d{2}_\d{2}$/);
       const file = join(cwd, ".maia", ".sessions", `${sessionName}.json`);
       expect(JSON.parse(await readFile(file, "utf8")).messages).toHaveLength(2);
-      expect(await readFile(join(cwd, ".gitignore"), "utf8")).toBe(".maia/\n");
+      expect(await readFile(join(cwd, ".maia", ".gitignore"), "utf8")).toBe("*\n");
+      expect(existsSync(join(cwd, ".gitignore"))).toBe(false); // the user's own .gitignore is never written
 
       const resumed = await runMaia(["-p", "What did I ask?", "--model", "fake-model", "--output-format", "json", "--resume", sessionName.toUpperCase()], { cwd, home });
       expect(resumed.code).toBe(0);

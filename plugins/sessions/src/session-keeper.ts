@@ -304,7 +304,7 @@ export class SessionKeeper {
       try {
         await ensureGitignored(this.#options.cwd);
       } catch (error) {
-        this.#options.warn(t("gitignoreFailed", { file: ".gitignore", reason: reasonOf(error) }));
+        this.#options.warn(t("gitignoreFailed", { file: ".maia/.gitignore", reason: reasonOf(error) }));
       }
       this.#prepared = true;
       return true;
@@ -326,7 +326,7 @@ export class SessionKeeper {
     try {
       ensureGitignoredSync(this.#options.cwd);
     } catch (error) {
-      this.#options.warn(t("gitignoreFailed", { file: ".gitignore", reason: reasonOf(error) }));
+      this.#options.warn(t("gitignoreFailed", { file: ".maia/.gitignore", reason: reasonOf(error) }));
     }
     this.#prepared = true;
     return true;
