@@ -3,9 +3,10 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { eventually, spawnMaia, tempFolder } from "@maia/testing-maia";
-import { chromium, type Browser, type Locator, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
+import { eventually, MAIA_BIN, spawnMaia, tempFolder } from "@maia/testing-maia";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The hub's page in Debian's Chromium, against the real `maia hub` and a real (small, well-behaved) ACP agent:
@@ -26,9 +27,13 @@ const CHROMIUM_FLAGS = [
 const BANNER = /^MAIA hub: (http:\/\/127\.0\.0\.1:\d+)\/\?token=([A-Za-z0-9_-]+)$/;
 const AGENT = fileURLToPath(new URL("./agents/testing/well-behaved.mjs", import.meta.url));
 
-/** The configuration the test starts with; `theme` is the line the test breaks and fixes. */
-const CONFIG = `{
-  // The page's browser test: one well-behaved agent that talks on stderr.
+/**
+ * The configuration the test starts with: a well-behaved agent that talks on stderr, and `maia acp` against the
+ * fake LiteLLM server for the conversation. `theme` is the line the test breaks and fixes.
+ */
+function configText(project: string): string {
+  return `{
+  // The page's browser test: one well-behaved agent that talks on stderr, and maia acp to chat with.
   "agents": [
     {
       "name": "fake",
@@ -38,13 +43,25 @@ const CONFIG = `{
       "command": ${JSON.stringify(process.execPath)},
       "args": [${JSON.stringify(AGENT)}],
       "env": { "FAKE_AGENT_SAY": "hello from the fake agent", "FAKE_AGENT_TICK_MS": "150" }
+    },
+    {
+      "name": "maia",
+      "title": "MAIA",
+      "description": "maia acp, scripted by the fake LiteLLM server",
+      "command": ${JSON.stringify(process.execPath)},
+      "args": [${JSON.stringify(MAIA_BIN)}, "acp", "--model", "fake-model"],
+      "env": { "MAIA_LANG": "en" },
+      "cwd": ${JSON.stringify(project)}
     }
   ],
   "theme": "light",
   "language": "en"
 }
 `;
-const THEME_LINE = CONFIG.split("\n").findIndex((line) => line.includes('"theme"')) + 1;
+}
+const THEME_LINE = configText("").split("\n").findIndex((line) => line.includes('"theme"')) + 1;
+/** The context window the fake server announces for its model: the usage ring shows `used / size`. */
+const MAX_INPUT = 64_000;
 
 // Without Chromium (a developer's machine) the file is skipped; CI installs it, and there it must run.
 const runs = existsSync(CHROMIUM) || process.env.CI !== undefined;
@@ -56,6 +73,10 @@ describe.skipIf(!runs)("the hub's page in Chromium", () => {
   let stderr = "";
   let browser: Browser;
   let page: Page;
+  let context: BrowserContext;
+  let llm: FakeLiteLLM;
+  let project: string;
+  let CONFIG: string;
   const cspViolations: string[] = [];
   const configFile = (): string => path.join(home, ".maia", "hub.json");
 
@@ -72,10 +93,14 @@ describe.skipIf(!runs)("the hub's page in Chromium", () => {
     home = await tempFolder("maia-hub-page-home-");
     shots = await tempFolder("maia-hub-page-shots-");
     const cwd = await tempFolder("maia-hub-page-cwd-");
+    project = await tempFolder("maia-hub-page-project-");
+    CONFIG = configText(project);
     await mkdir(path.join(home, ".maia"), { recursive: true });
     await writeFile(configFile(), CONFIG);
+    llm = await startFakeLiteLLM({ modelInfo: { "fake-model": { max_input_tokens: MAX_INPUT } } });
+    llm.writeSettings(home);
 
-    hub = spawnMaia(["hub", "--no-open"], { cwd, home, env: { MAIA_HUB_TIME_SCALE: "0.05" } });
+    hub = spawnMaia(["hub", "--no-open"], { cwd, home, env: { MAIA_HUB_TIME_SCALE: "0.5" } });
     let stdout = "";
     hub.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
     hub.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
@@ -87,7 +112,7 @@ describe.skipIf(!runs)("the hub's page in Chromium", () => {
     const match = BANNER.exec(stdout.trim());
     if (!printed || !match) throw new Error(`maia hub printed ${JSON.stringify(stdout)}; stderr:\n${stderr}`);
 
-    const context = await browser.newContext({ locale: "en-US", colorScheme: "light", viewport: { width: 1100, height: 900 } });
+    context = await browser.newContext({ locale: "en-US", colorScheme: "light", viewport: { width: 1100, height: 900 } });
     page = await context.newPage();
     // Chromium reports every CSP refusal on the console: the page must need none of what the policy forbids.
     page.on("console", (message) => {
@@ -97,8 +122,14 @@ describe.skipIf(!runs)("the hub's page in Chromium", () => {
     console.log(`page screenshots: ${shots}`);
   }, 60_000);
 
+  // What the page showed when a step failed.
+  afterEach(async ({ task }) => {
+    if (task.result?.state === "fail" && page) await shoot(`failed-${task.name.slice(0, 40).replace(/\W+/g, "-")}`);
+  });
+
   afterAll(async () => {
     await browser?.close();
+    await llm?.close();
     if (hub && hub.exitCode === null && hub.signalCode === null) {
       const exited = new Promise((resolve) => hub.once("exit", resolve));
       hub.kill("SIGTERM");
@@ -169,6 +200,122 @@ describe.skipIf(!runs)("the hub's page in Chromium", () => {
 
     await page.getByTestId("language-switch").selectOption("auto");
     await page.getByTestId("state-fake").filter({ hasText: "stopped" }).waitFor();
+    expect(cspViolations).toEqual([]);
+  }, 30_000);
+
+  // ── The conversation (milestone 2): maia acp as the agent, its model scripted by the fake LiteLLM server ──
+
+  const input = (): Locator => page.getByTestId("chat-input");
+  const agentMessages = (): Locator => page.getByTestId("message-agent");
+  const userMessage = (text: string): Locator => page.getByTestId("message-user").filter({ hasText: text });
+  const say = async (text: string, on: Page = page): Promise<void> => {
+    await on.getByTestId("chat-input").fill(text);
+    await on.getByTestId("chat-input").press("Enter");
+  };
+  const idle = (): Promise<void> => page.locator('[data-testid="chat-panel"][data-busy="false"]').waitFor({ timeout: 15_000 });
+
+  it("streams an answer, then asks before writing a file and writes it once allowed", async () => {
+    await page.getByTestId("open-chat-maia").click();
+    await page.locator('[data-testid="chat-panel"][data-agent="maia"]').waitFor();
+    expect(new URL(page.url()).hash).toBe("#/agents/maia");
+
+    llm.enqueue({ text: ["Hello ", "from ", "**MAIA**", ", streamed."], chunkDelayMs: 250 });
+    await say("hi");
+    await userMessage("hi").waitFor();
+    // Streamed: part of the answer is on the page while the message is still arriving.
+    await page.locator('[data-testid="message-agent"][data-done="false"]').filter({ hasText: "Hello" }).waitFor({ timeout: 20_000 });
+    const hello = page.locator('[data-testid="message-agent"][data-done="true"]').filter({ hasText: "Hello from MAIA, streamed." });
+    await hello.waitFor();
+    expect(await hello.locator("strong").innerText()).toBe("MAIA");
+    await expect.poll(() => page.getByTestId("usage").getAttribute("aria-label")).toMatch(/ of 64,000 tokens used/);
+    await idle();
+
+    // "/" at the start offers the agent's own slash commands; Tab picks one, Esc closes the list.
+    await input().fill("/comp");
+    const compact = page.getByTestId("command-option").filter({ hasText: "/compact" });
+    await compact.waitFor();
+    await input().press("Tab");
+    expect(await input().inputValue()).toBe("/compact ");
+    await input().fill("/");
+    await page.getByTestId("command-menu").waitFor();
+    await input().press("Escape");
+    await page.getByTestId("command-menu").waitFor({ state: "detached" });
+    await input().fill("");
+
+    const notes = "# Notes\nwritten from the page\n";
+    llm.enqueue({ toolCalls: [{ id: "w1", name: "Write", arguments: { path: "notes.md", content: notes } }] }, { text: "Written." });
+    await say("write the notes");
+    const card = page.getByTestId("permission-card");
+    await card.waitFor({ timeout: 15_000 });
+    const tool = page.locator('[data-testid="tool-card"][data-tool-id="w1"]');
+    expect(await tool.getByTestId("diff").count()).toBeGreaterThan(0);
+    await shoot("5-chat-permission");
+    await card.getByTestId("permission-option-allow_once").click();
+    await card.waitFor({ state: "detached" });
+    await agentMessages().filter({ hasText: "Written." }).waitFor();
+    await expect.poll(() => tool.getAttribute("data-status")).toBe("completed");
+    expect(await readFile(path.join(project, "notes.md"), "utf8")).toBe(notes);
+    await idle();
+  }, 60_000);
+
+  it("stops a long answer with Esc, queues messages behind a turn and drops one, and finds it all after a reload", async () => {
+    llm.enqueue({ text: Array.from({ length: 400 }, (_, index) => `word${index} `), chunkDelayMs: 15 });
+    await say("tell me a long story");
+    await agentMessages().last().filter({ hasText: "word5" }).waitFor({ timeout: 15_000 });
+    await input().press("Escape");
+    const stopped = page.locator('[data-testid="message-agent"][data-stop-reason="cancelled"]');
+    await stopped.waitFor();
+    expect(await stopped.innerText()).not.toContain("word399");
+    expect(await stopped.getByTestId("stop-reason").innerText()).toBe("Stopped");
+    await idle();
+
+    // Two messages behind a running turn; the second is dropped, the first goes out when the turn ends.
+    llm.enqueue({ text: ["first ", "answer"], chunkDelayMs: 2_000 }, { text: "second answer" });
+    await say("one");
+    await agentMessages().last().filter({ hasText: "first" }).waitFor({ timeout: 15_000 });
+    await say("two");
+    await say("three");
+    const queued = page.locator('[data-testid="message-user"][data-queued="true"]');
+    await expect.poll(() => queued.count()).toBe(2);
+    await page.getByTestId("chat-waiting").filter({ hasText: "2 messages waiting" }).waitFor();
+    await queued.filter({ hasText: "three" }).getByTestId("drop-queued").click();
+    await userMessage("three").filter({ hasText: "not sent" }).waitFor();
+    await shoot("6-chat-queued");
+    await agentMessages().filter({ hasText: "second answer" }).waitFor({ timeout: 15_000 });
+    await idle();
+    expect(await queued.count()).toBe(0);
+    expect(llm.pending()).toBe(0);
+
+    // The hub holds the conversation: a reload shows it all again, on the same agent.
+    const messages = page.locator(".chat-messages [data-message-id]");
+    const count = await messages.count();
+    await page.reload();
+    await page.locator('[data-testid="chat-panel"][data-agent="maia"]').waitFor();
+    await expect.poll(() => messages.count()).toBe(count);
+    await userMessage("three").filter({ hasText: "not sent" }).waitFor();
+
+    // A second page on the same hub follows the same conversation.
+    const other = await context.newPage();
+    await other.goto(page.url());
+    llm.enqueue({ text: ["seen ", "on both ", "pages"], chunkDelayMs: 50 });
+    await say("from the other page", other);
+    await userMessage("from the other page").waitFor();
+    await agentMessages().filter({ hasText: "seen on both pages" }).waitFor({ timeout: 15_000 });
+    await other.close();
+    await idle();
+  }, 90_000);
+
+  it("speaks French in the conversation too", async () => {
+    await page.getByTestId("language-switch").selectOption("fr");
+    await page.getByTestId("chat-send").filter({ hasText: "Envoyer" }).waitFor();
+    const stopped = page.locator('[data-testid="message-agent"][data-stop-reason="cancelled"]');
+    expect(await stopped.getByTestId("stop-reason").innerText()).toBe("Arrêté");
+    expect(await userMessage("three").innerText()).toContain("non envoyé");
+    expect(await page.locator('[data-tool-id="w1"]').getByTestId("tool-status").innerText()).toBe("terminé");
+    expect(await input().getAttribute("placeholder")).toBe("Message à MAIA");
+    await shoot("7-chat-french");
+    await page.getByTestId("language-switch").selectOption("auto");
+    await page.getByTestId("chat-send").filter({ hasText: "Send" }).waitFor();
     expect(cspViolations).toEqual([]);
   }, 30_000);
 });

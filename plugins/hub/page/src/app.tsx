@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { AgentsPanel } from "./components/agents-panel.tsx";
+import { useCallback, useEffect, useState } from "react";
+import { AgentsView } from "./components/agents-view.tsx";
 import { AppHeader, type View } from "./components/app-header.tsx";
 import { ConnectionBanner } from "./components/connection-banner.tsx";
 import { SettingsView } from "./components/settings-view.tsx";
@@ -12,6 +12,21 @@ import { LocaleContext } from "./i18n/locale-context.ts";
 
 function viewFromHash(): View {
   return location.hash === "#/settings" ? "settings" : "agents";
+}
+
+/** `#/agents/<name>`: the agent whose conversation is open. */
+function agentFromHash(): string | undefined {
+  const match = /^#\/agents\/(.+)$/.exec(location.hash);
+  if (!match?.[1]) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+function hashOf(view: View, agent: string | undefined): string {
+  return view === "agents" && agent !== undefined ? `#/agents/${encodeURIComponent(agent)}` : `#/${view}`;
 }
 
 export function App({ stream }: { stream: HubEventStream }) {
@@ -40,6 +55,7 @@ export function App({ stream }: { stream: HubEventStream }) {
 function Shell({ status }: { status: ConnectionStatus }) {
   const { current, replace } = useCurrentConfig();
   const [view, setView] = useState<View>(viewFromHash);
+  const [agent, setAgent] = useState<string | undefined>(agentFromHash);
   const [languageOverride, setLanguageOverride] = useState<Locale | undefined>(undefined);
   const configured = current?.language ?? "system";
   const locale = languageOverride ?? resolveLocale(configured, navigator.language);
@@ -51,15 +67,24 @@ function Shell({ status }: { status: ConnectionStatus }) {
     document.documentElement.lang = locale;
   }, [locale]);
   useEffect(() => {
-    const follow = (): void => setView(viewFromHash());
+    const follow = (): void => {
+      setView(viewFromHash());
+      const named = agentFromHash();
+      if (named !== undefined) setAgent(named);
+    };
     window.addEventListener("hashchange", follow);
     return () => window.removeEventListener("hashchange", follow);
   }, []);
 
   const show = (next: View): void => {
-    history.replaceState(null, "", `#/${next}`);
+    history.replaceState(null, "", hashOf(next, agent));
     setView(next);
   };
+  const select = useCallback((name: string): void => {
+    // The agents view stays mounted behind the settings: its choice must not take the settings' address.
+    if (viewFromHash() === "agents") history.replaceState(null, "", hashOf("agents", name));
+    setAgent(name);
+  }, []);
 
   return (
     <LocaleContext value={locale}>
@@ -71,7 +96,7 @@ function Shell({ status }: { status: ConnectionStatus }) {
         {/* Both views stay mounted: switching to the agents never loses edits in progress. */}
         <main className="views">
           <div className="view agents-view" hidden={view !== "agents"}>
-            <AgentsPanel />
+            <AgentsView selected={agent} onSelect={select} />
           </div>
           <div className="view settings-view" hidden={view !== "settings"}>
             <SettingsView current={current} dark={theme === "dark"} onOpened={replace} />

@@ -9,7 +9,20 @@ import { OutdatedBadge, StateBadge } from "./state-badge.tsx";
 
 const METHOD = { start: "Start", stop: "Stop", restart: "Restart" } as const;
 
-export function AgentRow({ agent }: { agent: AgentInfo }) {
+/** Clicks on the row's own controls (buttons, the logs) do not also open the conversation. */
+function onControl(target: EventTarget): boolean {
+  return target instanceof Element && target.closest("button, a, select, input, textarea, pre, .logs-drawer") !== null;
+}
+
+export function AgentRow({
+  agent,
+  selected,
+  onSelect,
+}: {
+  agent: AgentInfo;
+  selected: boolean;
+  onSelect: (name: string) => void;
+}) {
   const t = useT();
   const [pending, setPending] = useState<AgentAction | undefined>(undefined);
   const [failure, setFailure] = useState<{ action: AgentAction; message: string } | undefined>(undefined);
@@ -35,12 +48,32 @@ export function AgentRow({ agent }: { agent: AgentInfo }) {
   };
 
   return (
-    <li className={`agent-row state-${agent.state}`} data-testid={`agent-${agent.name}`} aria-busy={pending !== undefined}>
+    <li
+      className={`agent-row state-${agent.state}${selected ? " is-selected" : ""}`}
+      data-testid={`agent-${agent.name}`}
+      data-selected={selected}
+      aria-busy={pending !== undefined}
+      onClick={(event) => {
+        if (!onControl(event.target)) onSelect(agent.name);
+      }}
+    >
       <div className="agent-main">
         <AgentIcon name={agent.name} icon={agent.icon} title={title} />
         <div className="agent-text">
           <div className="agent-title-line">
-            <h3 className="agent-title">{title}</h3>
+            <h3 className="agent-title">
+              {/* The keyboard's way to the conversation; the whole row answers a click too. */}
+              <button
+                type="button"
+                className="agent-open"
+                data-testid={`open-chat-${agent.name}`}
+                aria-current={selected ? "true" : undefined}
+                aria-label={t("chat.open", { title })}
+                onClick={() => onSelect(agent.name)}
+              >
+                {title}
+              </button>
+            </h3>
             <StateBadge name={agent.name} state={agent.state} />
             {agent.outdated ? <OutdatedBadge name={agent.name} /> : null}
             {pending ? <span className="pending">{t(`agent.pending.${pending}`)}</span> : null}

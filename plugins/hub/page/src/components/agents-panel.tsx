@@ -1,16 +1,25 @@
-import { useAgents } from "../hooks/use-agents.ts";
+import type { AgentInfo } from "../../../src/protocol.ts";
 import { useT } from "../i18n/locale-context.ts";
 import { AgentRow } from "./agent-row.tsx";
 
 const RUNNING = new Set(["starting", "ready", "busy"]);
 
 /**
- * The agents, in configuration order. It is the left column of the agents view, so that the conversation of
- * the next milestone can take the space beside it.
+ * The agents, in configuration order: the left column of the agents view. A click on an agent opens its
+ * conversation in the column beside it.
  */
-export function AgentsPanel() {
+export function AgentsPanel({
+  agents,
+  error,
+  selected,
+  onSelect,
+}: {
+  agents: AgentInfo[] | undefined;
+  error: string;
+  selected: string | undefined;
+  onSelect: (name: string) => void;
+}) {
   const t = useT();
-  const { agents, error } = useAgents();
   const running = agents?.filter((agent) => RUNNING.has(agent.state)).length ?? 0;
 
   return (
@@ -31,7 +40,7 @@ export function AgentsPanel() {
       ) : (
         <ul className="agent-list">
           {agents.map((agent) => (
-            <AgentRow key={agent.name} agent={agent} />
+            <AgentRow key={agent.name} agent={agent} selected={agent.name === selected} onSelect={onSelect} />
           ))}
         </ul>
       )}
