@@ -65,8 +65,10 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       Validate: (text) => config.validate(text),
       Save: (text) => config.save(text),
       Schema: () => config.schema(),
-      // Seed: Open stops every agent and forgets the conversations before it loads the other file.
+      // Seed: Open stops every agent and forgets the conversations before it loads the other file — once the
+      // file is known to be openable, so that a mistyped path stops nothing.
       Open: async (file) => {
+        config.checkOpenable(file);
         await supervisor.stopAll();
         conversations.forget();
         return config.open(file);

@@ -5,4 +5,6 @@
  */
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
+  /** The HTTP status the server answers it with: the request named something that cannot be used. */
+  readonly status = 400;
 }

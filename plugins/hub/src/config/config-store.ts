@@ -197,8 +197,7 @@ export class ConfigStore {
    */
   open(file: string): Promise<ConfigCurrent> {
     return this.serialized(async () => {
-      const absolute = path.resolve(this.options.launchDir, this.expandHome(file));
-      checkOpenable(absolute, "openMissing");
+      const absolute = this.checkOpenable(file);
       this.watch?.close();
       this.file = absolute;
       this.source = absolute === this.defaultPath ? "default" : "recent";
@@ -210,6 +209,16 @@ export class ConfigStore {
       this.emitChanged();
       return this.current();
     });
+  }
+
+  /**
+   * Throws the `ConfigError` that `open(file)` would, without opening anything: the hub asks before it stops
+   * the agents for an `Open`, so a mistyped path costs nothing. Returns the absolute path.
+   */
+  checkOpenable(file: string): string {
+    const absolute = path.resolve(this.options.launchDir, this.expandHome(file));
+    checkOpenable(absolute, "openMissing");
+    return absolute;
   }
 
   /** `ConfigService.Recent()`: the files opened from the hub that still exist, newest first (8 at most). */

@@ -132,6 +132,19 @@ describe("maia hub server: services", () => {
     expect(unknown.json).toEqual({ error: expect.stringContaining("nobody") });
   });
 
+  it("answers an Open of a missing file with 400 and the path, and stops nothing for it", async () => {
+    const wellBehaved = path.join(import.meta.dirname, "..", "agents", "testing", "well-behaved.mjs");
+    const content = (await callService(base, token, "ConfigService", "Content", [])).json as { result: string };
+    const withAgent = content.result.replace(/"command": .*,\n/, `"command": ${JSON.stringify(process.execPath)},\n`).replace(/"args": .*,\n/, `"args": [${JSON.stringify(wellBehaved)}],\n`);
+    expect((await callService(base, token, "ConfigService", "Save", [withAgent])).json).toMatchObject({ result: { saved: true } });
+    expect((await callService(base, token, "AgentService", "Start", ["maia"])).json).toEqual({ result: null });
+    const missing = path.join(home, "nowhere.json");
+    const open = await callService(base, token, "ConfigService", "Open", [missing]);
+    expect(open.status).toBe(400);
+    expect(open.json).toEqual({ error: expect.stringContaining(missing) });
+    expect((await callService(base, token, "AgentService", "List", [])).json).toMatchObject({ result: [{ name: "maia", state: "ready" }] });
+  });
+
   it("streams events to every open page", async () => {
     const first = await readEvents(base, token);
     const second = await readEvents(base, token);
