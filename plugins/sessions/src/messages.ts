@@ -41,6 +41,7 @@ export const t = defineMessages(
     noSessionToContinue: "No saved session to continue in .maia/.sessions.",
     historyUser: "You",
     historyTruncated: "… ({count} more characters)",
+    notRun: "not run: MAIA stopped before it finished",
   },
   {
     renameDescription: "Renomme la session courante",
@@ -81,5 +82,6 @@ export const t = defineMessages(
     noSessionToContinue: "Aucune session sauvegardée à reprendre dans .maia/.sessions.",
     historyUser: "Vous",
     historyTruncated: "… ({count} caractères de plus)",
+    notRun: "non exécuté : MAIA s'est arrêté avant la fin",
   },
 );
