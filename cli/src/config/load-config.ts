@@ -10,6 +10,8 @@ export const CONFIG_FILE = path.join(".maia", "config.json");
 export interface LoadedConfig extends MaiaConfig {
   /** Where each layer came from, when it exists. */
   files: { project?: string; user?: string };
+  /** The file each `plugins` key was taken from (the project's when both name it), for messages. */
+  pluginFiles: Record<string, string>;
   warnings: string[];
 }
 
@@ -27,6 +29,10 @@ export async function loadConfig(cwd: string, homeDir: string = os.homedir()): P
   return {
     ...(model === undefined ? {} : { model }),
     plugins: { ...user?.config.plugins, ...project?.config.plugins },
+    pluginFiles: {
+      ...Object.fromEntries(Object.keys(user?.config.plugins ?? {}).map((name) => [name, user?.file ?? ""])),
+      ...Object.fromEntries(Object.keys(project?.config.plugins ?? {}).map((name) => [name, project?.file ?? ""])),
+    },
     files: {
       ...(project ? { project: project.file } : {}),
       ...(user ? { user: user.file } : {}),
