@@ -32,3 +32,4 @@ export {
   type JsonReadOptions,
 } from "./json-position.ts";
 export { definitionFolders, readDefinitionFile, type DefinitionFile, type DefinitionFileWords } from "./definition-folders.ts";
+export { escapeControlChars, withoutControlChars, type EscapedText } from "./control-chars.ts";
