@@ -33,6 +33,7 @@ export const t = defineMessages(
     toolArgsTruncated:
       "the arguments were cut off by the output token limit before they were complete: {preview}",
     toolArgsNotObject: "the arguments are JSON but not an object: {preview}",
+    toolArgsTooDeep: "the arguments nest deeper than {max} levels; MAIA refuses such an input: send a flatter one",
     // Settings (seed § 7.3).
     settingsMissing:
       "Settings file not found: {path}\nCreate it with the LiteLLM server's address, for example:\n{example}",
@@ -95,6 +96,7 @@ export const t = defineMessages(
     toolArgsTruncated:
       "les arguments ont été coupés par la limite de tokens de sortie avant d'être complets : {preview}",
     toolArgsNotObject: "les arguments sont du JSON mais pas un objet : {preview}",
+    toolArgsTooDeep: "les arguments sont imbriqués sur plus de {max} niveaux ; MAIA refuse une telle entrée : envoyez-en une plus plate",
     settingsMissing:
       "Fichier de réglages introuvable : {path}\nCréez-le avec l'adresse du serveur LiteLLM, par exemple :\n{example}",
     jsonUnexpectedChar: "caractère inattendu {char}",
