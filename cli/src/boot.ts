@@ -2,7 +2,9 @@ import os from "node:os";
 import { Kernel, activeLocale, type FrontEnd, type PluginLogger, type PluginRecord } from "@maia/kernel";
 import { loadConfig, type LoadedConfig } from "./config/load-config.ts";
 import { resolveLaunchFolder } from "./launch-folder.ts";
+import { BUILTIN_PLUGINS } from "./plugins/builtin-plugins.ts";
 import { pluginCandidates } from "./plugins/plugin-candidates.ts";
+import { unknownPluginKeyWarnings } from "./plugins/unknown-plugin-keys.ts";
 
 export interface Booted {
   kernel: Kernel;
@@ -30,6 +32,9 @@ export async function boot(options: BootOptions): Promise<Booted> {
   const homeDir = env.HOME?.trim() || os.homedir();
   const config = await loadConfig(cwd, homeDir);
   for (const warning of config.warnings) options.log.warn(warning);
+  const keys = Object.entries(config.plugins).map(([name, setting]) => ({ name, enabled: setting.enabled, file: config.pluginFiles[name] ?? name }));
+  const builtinNames = BUILTIN_PLUGINS.map((builtin) => builtin.name);
+  for (const warning of await unknownPluginKeyWarnings(keys, builtinNames, cwd, homeDir)) options.log.warn(warning);
   const kernel = new Kernel({
     runtime: { cwd, homeDir, env, frontEnd: options.frontEnd, locale: activeLocale(), allowRules: options.allowRules ?? [] },
     log: options.log,

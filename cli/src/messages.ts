@@ -43,6 +43,11 @@ Options:
     pluginsUsage: "usage: maia plugins list [--json] | maia plugins enable|disable <name> [--global]",
     configInvalid: "{file}: {problem} — this part is ignored",
     configUnreadable: "{file}: {problem} — the file is ignored",
+    configTooDeep: "it nests deeper than {max} levels (at {pointer})",
+    pluginKeyUnknownDidYouMean:
+      '{file}: "plugins.{key}" is neither a first-party plugin nor an installed package — did you mean "{suggestion}"? This setting has no effect; nothing was installed.',
+    pluginKeyUnknown:
+      '{file}: "plugins.{key}" is neither a first-party plugin nor an installed package — this setting has no effect; nothing was installed (install it with: maia plugins add {key}).',
     resumeNeedsSessions: "--resume and --continue need the sessions plugin, which is disabled",
   },
   {
@@ -87,6 +92,11 @@ Options :
     pluginsUsage: "utilisation : maia plugins list [--json] | maia plugins enable|disable <nom> [--global]",
     configInvalid: "{file} : {problem} — cette partie est ignorée",
     configUnreadable: "{file} : {problem} — le fichier est ignoré",
+    configTooDeep: "il est imbriqué sur plus de {max} niveaux (en {pointer})",
+    pluginKeyUnknownDidYouMean:
+      "{file} : « plugins.{key} » n'est ni un plugin intégré ni un paquet installé — vouliez-vous dire « {suggestion} » ? Ce réglage est sans effet ; rien n'a été installé.",
+    pluginKeyUnknown:
+      "{file} : « plugins.{key} » n'est ni un plugin intégré ni un paquet installé — ce réglage est sans effet ; rien n'a été installé (pour l'installer : maia plugins add {key}).",
     resumeNeedsSessions: "--resume et --continue demandent le plugin sessions, qui est désactivé",
   },
 );

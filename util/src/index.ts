@@ -32,3 +32,5 @@ export {
   type JsonReadOptions,
 } from "./json-position.ts";
 export { definitionFolders, readDefinitionFile, type DefinitionFile, type DefinitionFileWords } from "./definition-folders.ts";
+export { escapeControlChars, withoutControlChars, type EscapedText } from "./control-chars.ts";
+export { MAX_JSON_DEPTH, shownPointer, tooDeepAt } from "./json-depth.ts";

@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH } from "./json-depth.ts";
 /**
  * MAIA's one JSON reader for files people write by hand (TOOL.json, mcp.json, settings): an RFC 8259 scanner
  * that remembers where every key and value starts, so that a problem found after parsing (by a JSON Schema or a
@@ -50,7 +51,8 @@ export interface JsonReadOptions {
 export type JsonRead = { ok: true; value: unknown; positions: JsonPositions } | { ok: false; error: JsonErrorLocation };
 
 /** Hostile nesting (`[[[[…`) becomes a message, not a stack overflow. */
-const MAX_DEPTH = 512;
+// The same limit as `tooDeepAt` (json-depth.ts): past it, JSON.stringify and recursive walks overflow the stack.
+const MAX_DEPTH = MAX_JSON_DEPTH;
 
 /** Reads a file's JSON text; a byte order mark (what editors on Windows write) is accepted. */
 export function readJsonWithPositions(text: string, options: JsonReadOptions = {}): JsonRead {

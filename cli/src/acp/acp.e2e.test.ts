@@ -297,6 +297,30 @@ describe("maia acp: saved sessions", () => {
     expect(sent.filter((message) => message.role === "user").map((message) => message.content)).toEqual(["what is this?", "sure?"]);
   });
 
+  it("session/load never rewrites the file, and answers in memory a tool call MAIA was killed in", async () => {
+    const folder = path.join(cwd, ".maia", ".sessions");
+    await mkdir(folder, { recursive: true });
+    const file = path.join(folder, "notes.json");
+    const text = JSON.stringify({
+      messages: [
+        { role: "user", content: [{ type: "text", text: "read the notes" }] },
+        { role: "assistant", content: [{ type: "tool_use", id: "k1", name: "Read", input: { path: "notes.md" } }] },
+      ],
+    });
+    await writeFile(file, text);
+    const agent = start();
+    await initialize(agent);
+    await agent.connection.agent.request(methods.agent.session.load, { sessionId: "notes", cwd, mcpServers: [] });
+    expect(await readFile(file, "utf8")).toBe(text);
+    server.enqueue({ text: "Reading again." });
+    await agent.connection.agent.request(methods.agent.session.prompt, { sessionId: "notes", prompt: [{ type: "text", text: "go on" }] });
+    const sent = server.chatBodies().at(-1)?.messages ?? [];
+    const call = sent.findIndex((message) => message.role === "assistant");
+    expect(sent[call + 1]).toMatchObject({ role: "tool", tool_call_id: "k1", content: expect.stringContaining("not run: MAIA stopped before it finished") });
+    expect(await agent.close()).toBe(0);
+    expect(JSON.parse(await readFile(file, "utf8")).messages).toHaveLength(4);
+  });
+
   it("answers a precise error for an unknown session id", async () => {
     const agent = start();
     await initialize(agent);

@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { cosmiconfig } from "cosmiconfig";
 import { describeErrors, errorMessage, validatorFor } from "@maia/kernel";
+import { MAX_JSON_DEPTH, shownPointer, tooDeepAt } from "@maia/util";
 import { t } from "../messages.ts";
 import { CONFIG_SCHEMA, type MaiaConfig, type PluginSetting } from "./config-schema.ts";
 
@@ -10,6 +11,8 @@ export const CONFIG_FILE = path.join(".maia", "config.json");
 export interface LoadedConfig extends MaiaConfig {
   /** Where each layer came from, when it exists. */
   files: { project?: string; user?: string };
+  /** The file each `plugins` key was taken from (the project's when both name it), for messages. */
+  pluginFiles: Record<string, string>;
   warnings: string[];
 }
 
@@ -27,6 +30,10 @@ export async function loadConfig(cwd: string, homeDir: string = os.homedir()): P
   return {
     ...(model === undefined ? {} : { model }),
     plugins: { ...user?.config.plugins, ...project?.config.plugins },
+    pluginFiles: {
+      ...Object.fromEntries(Object.keys(user?.config.plugins ?? {}).map((name) => [name, user?.file ?? ""])),
+      ...Object.fromEntries(Object.keys(project?.config.plugins ?? {}).map((name) => [name, project?.file ?? ""])),
+    },
     files: {
       ...(project ? { project: project.file } : {}),
       ...(user ? { user: user.file } : {}),
@@ -53,6 +60,13 @@ async function readLayer(folder: string, warnings: string[]): Promise<{ config: 
 function sanitise(raw: unknown, file: string, warnings: string[]): MaiaConfig {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     warnings.push(t("configUnreadable", { file, problem: "the file must hold a JSON object" }));
+    return { plugins: {} };
+  }
+  // Plugin options are validated (ajv) and copied, both recursively: refused here, naming the file, rather than
+  // overflowing the stack in whichever plugin's options check ran first.
+  const deep = tooDeepAt(raw);
+  if (deep !== undefined) {
+    warnings.push(t("configUnreadable", { file, problem: t("configTooDeep", { max: MAX_JSON_DEPTH, pointer: shownPointer(deep) }) }));
     return { plugins: {} };
   }
   const validate = validatorFor(CONFIG_SCHEMA);

@@ -7,7 +7,7 @@ import { exports as resolveExports } from "resolve.exports";
  * `~/.maia/plugins/node_modules` (where `maia plugins add` installs). Nothing is ever installed here.
  */
 export async function resolveNpmPlugin(name: string, cwd: string, homeDir: string): Promise<string> {
-  const roots = [path.join(cwd, "node_modules"), path.join(homeDir, ".maia", "plugins", "node_modules")];
+  const roots = npmPluginRoots(cwd, homeDir);
   for (const root of roots) {
     const folder = path.join(root, ...name.split("/"));
     const manifest = await readManifest(path.join(folder, "package.json"));
@@ -15,6 +15,19 @@ export async function resolveNpmPlugin(name: string, cwd: string, homeDir: strin
     return path.join(folder, entryOf(manifest));
   }
   throw new Error(`package "${name}" is not installed in ${roots.join(" or ")} (install it with: maia plugins add ${name})`);
+}
+
+/** Where third-party plugins are looked up, in order. */
+export function npmPluginRoots(cwd: string, homeDir: string): string[] {
+  return [path.join(cwd, "node_modules"), path.join(homeDir, ".maia", "plugins", "node_modules")];
+}
+
+/** True when `name` has a readable package.json in one of the roots (what `resolveNpmPlugin` would find). */
+export async function npmPluginInstalled(name: string, cwd: string, homeDir: string): Promise<boolean> {
+  for (const root of npmPluginRoots(cwd, homeDir)) {
+    if (await readManifest(path.join(root, ...name.split("/"), "package.json"))) return true;
+  }
+  return false;
 }
 
 /** A path given in the configuration (`"./plugins/mine"`), relative to the launch folder. */

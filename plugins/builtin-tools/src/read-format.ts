@@ -1,3 +1,5 @@
+import { withoutControlChars } from "@maia/util";
+
 /** Seed § 23: lines Read returns when the model gives no limit. */
 export const READ_DEFAULT_LIMIT = 2000;
 /**
@@ -8,7 +10,9 @@ export const READ_MAX_LINE_CHARS = 2000;
 
 /** Line `number` as Read shows it (seed § 8): the number right-aligned in 6 columns, a tab, the text. */
 export function numberedLine(number: number, text: string, cutNote: (omitted: number) => string): string {
-  const line = text.endsWith("\r") ? text.slice(0, -1) : text;
+  // Control characters (NUL, ESC, a carriage return inside the line…) as visible stand-ins of the same length,
+  // never raw in the conversation (see @maia/util escapeControlChars).
+  const line = withoutControlChars(text.endsWith("\r") ? text.slice(0, -1) : text);
   const shown = line.length > READ_MAX_LINE_CHARS ? `${line.slice(0, READ_MAX_LINE_CHARS)}${cutNote(line.length - READ_MAX_LINE_CHARS)}` : line;
   return `${String(number).padStart(6, " ")}\t${shown}`;
 }

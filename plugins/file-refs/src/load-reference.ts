@@ -3,6 +3,7 @@ import path from "node:path";
 // Imported by path until @maia/plugin-builtin-tools exports them (see README-section.md): `@` must call a file
 // binary, an image or text exactly as Read does.
 import { classifyBytes, decodeText, SNIFF_BYTES } from "@maia/plugin-builtin-tools";
+import { withoutControlChars } from "@maia/util";
 import { t } from "./messages.ts";
 
 /** Seed § 23: 2 MB per file, 50,000 characters per file, 150,000 per input, 200 folder entries. */
@@ -74,7 +75,9 @@ export async function loadReference(absolute: string, limits: FileRefLimits = FI
     const kind = classifyBytes(bytes.subarray(0, SNIFF_BYTES));
     if (kind.kind === "image") return { kind: "binary", what: t("image", { format: kind.format }) };
     if (kind.kind === "binary") return { kind: "binary", what: kind.format ?? t("binaryUnknown") };
-    return { kind: "file", text: decodeText(bytes).text, size: bytes.byteLength, bytes, stamp: { size: current.size, mtimeMs: current.mtimeMs } };
+    // The text goes to the model: control characters as visible stand-ins (the bytes, kept for the seen-files record, are the file's).
+    const text = withoutControlChars(decodeText(bytes).text);
+    return { kind: "file", text, size: bytes.byteLength, bytes, stamp: { size: current.size, mtimeMs: current.mtimeMs } };
   } catch (error) {
     return { kind: "failed", cause: causeOf(error) };
   } finally {

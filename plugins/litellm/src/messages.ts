@@ -33,6 +33,7 @@ export const t = defineMessages(
     toolArgsTruncated:
       "the arguments were cut off by the output token limit before they were complete: {preview}",
     toolArgsNotObject: "the arguments are JSON but not an object: {preview}",
+    toolArgsTooDeep: "the arguments nest deeper than {max} levels; MAIA refuses such an input: send a flatter one",
     // Settings (seed § 7.3).
     settingsMissing:
       "Settings file not found: {path}\nCreate it with the LiteLLM server's address, for example:\n{example}",
@@ -54,6 +55,11 @@ export const t = defineMessages(
     settingsProblemString: "must be a non-empty string",
     settingsProblemUrl: "must be an http:// or https:// URL",
     settingsProblemPositiveInteger: "must be a positive integer",
+    settingsProblemSafeInteger: "must be a positive whole number no larger than {max} (1e999 reads as infinity)",
+    settingsProblemHeader:
+      "contains a character that cannot be sent in an HTTP header (character {position}, {char}); API keys are plain ASCII: paste it again without accents or control characters",
+    settingsInvalidEnvKey:
+      "The LITELLM_API_KEY variable (the API key, used because {path} has no \"LiteLLM_API_Key\") {problem}.",
     settingsUnknownKey: "{path}: unknown key \"{key}\" (ignored)",
     settingsUnknownKeyDidYouMean: "{path}: unknown key \"{key}\" (ignored); did you mean \"{suggestion}\"?",
     settingsOptionalInvalid: "{path}: \"{key}\" {problem}; the value is ignored",
@@ -90,6 +96,7 @@ export const t = defineMessages(
     toolArgsTruncated:
       "les arguments ont été coupés par la limite de tokens de sortie avant d'être complets : {preview}",
     toolArgsNotObject: "les arguments sont du JSON mais pas un objet : {preview}",
+    toolArgsTooDeep: "les arguments sont imbriqués sur plus de {max} niveaux ; MAIA refuse une telle entrée : envoyez-en une plus plate",
     settingsMissing:
       "Fichier de réglages introuvable : {path}\nCréez-le avec l'adresse du serveur LiteLLM, par exemple :\n{example}",
     jsonUnexpectedChar: "caractère inattendu {char}",
@@ -110,6 +117,11 @@ export const t = defineMessages(
     settingsProblemString: "doit être une chaîne non vide",
     settingsProblemUrl: "doit être une URL http:// ou https://",
     settingsProblemPositiveInteger: "doit être un entier positif",
+    settingsProblemSafeInteger: "doit être un entier positif d'au plus {max} (1e999 se lit comme l'infini)",
+    settingsProblemHeader:
+      "contient un caractère impossible à envoyer dans un en-tête HTTP (caractère {position}, {char}) ; une clé API est en ASCII simple : recollez-la sans accents ni caractères de contrôle",
+    settingsInvalidEnvKey:
+      "La variable LITELLM_API_KEY (clé API, utilisée car {path} n'a pas de « LiteLLM_API_Key ») {problem}.",
     settingsUnknownKey: "{path} : clé inconnue « {key} » (ignorée)",
     settingsUnknownKeyDidYouMean:
       "{path} : clé inconnue « {key} » (ignorée) ; vouliez-vous dire « {suggestion} » ?",

@@ -204,3 +204,52 @@ describe("parseSettings", () => {
     );
   });
 });
+
+describe("numbers that are not numbers, keys that are not header values", () => {
+  it("warns about MaxOutputTokens 1e999 (JSON gives Infinity) and other unsafe integers, naming the key", () => {
+    const text = `{"LiteLLM_URL":"http://localhost:4000","OpenAI_EndPoint":"/v1/chat/completions","LiteLLM_Models":"/v1/models","MaxOutputTokens":1e999,"MaxIterations":1e300,"ContextWindow":128000}`;
+    const loaded = parseSettings(text, PATH, {});
+    expect(loaded.settings).toEqual({ ...valid, ContextWindow: 128000 });
+    expect(loaded.warnings).toEqual([
+      `${PATH}: "MaxIterations" must be a positive whole number no larger than 9007199254740991 (1e999 reads as infinity); the value is ignored`,
+      `${PATH}: "MaxOutputTokens" must be a positive whole number no larger than 9007199254740991 (1e999 reads as infinity); the value is ignored`,
+    ]);
+  });
+
+  it("keeps only safe positive integers, whatever the number (property)", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.double(), fc.integer(), fc.constantFrom(Infinity, -Infinity, Number.MAX_SAFE_INTEGER + 1)), (value) => {
+        const text = JSON.stringify({ ...valid, MaxOutputTokens: 0 }).replace('"MaxOutputTokens":0', `"MaxOutputTokens":${Number.isFinite(value) ? String(value) : value > 0 ? "1e999" : "-1e999"}`);
+        let loaded;
+        try {
+          loaded = parseSettings(text, PATH, {});
+        } catch {
+          return; // NaN is not JSON: a SettingsError, tested above.
+        }
+        const kept = loaded.settings.MaxOutputTokens;
+        if (kept === undefined) expect(loaded.warnings.join("\n")).toContain('"MaxOutputTokens"');
+        else expect(Number.isSafeInteger(kept) && kept >= 1).toBe(true);
+      }),
+    );
+  });
+
+  it("refuses an API key that cannot go in an HTTP header, naming where it came from and never showing it", () => {
+    const fromFile = settingsError(JSON.stringify({ ...valid, LiteLLM_API_Key: "sk-é-secret" }));
+    expect(fromFile.message).toContain('"LiteLLM_API_Key" (the API key) contains a character that cannot be sent in an HTTP header (character 4, U+00E9)');
+    expect(fromFile.message).not.toContain("secret");
+    const fromEnv = settingsError(JSON.stringify(valid), { LITELLM_API_KEY: "sk-\u0000-secret" });
+    expect(fromEnv.message).toContain("The LITELLM_API_KEY variable");
+    expect(fromEnv.message).toContain("(character 4, U+0000)");
+    expect(fromEnv.message).not.toContain("secret");
+    // A key from the file wins: a bad variable then does not matter.
+    expect(parseSettings(JSON.stringify({ ...valid, LiteLLM_API_Key: "sk-ok" }), PATH, { LITELLM_API_KEY: "é" }).apiKey).toBe("sk-ok");
+  });
+
+  it("loads a real settings file whose key holds a pasted control character as a SettingsError", async () => {
+    const home = await mkdtemp(join(tmpdir(), "maia-settings-key-"));
+    await mkdir(join(home, ".maia"), { recursive: true });
+    await writeFile(settingsPath(home), JSON.stringify({ ...valid, LiteLLM_API_Key: "sk-abc\u001b[0m" }));
+    await expect(loadSettings(home, {})).rejects.toThrow(/"LiteLLM_API_Key".*character 7, U\+001B/);
+    await rm(home, { recursive: true, force: true });
+  });
+});

@@ -191,13 +191,38 @@ export function parseSettings(text: string, path: string, env: NodeJS.ProcessEnv
     LiteLLM_Models: (data.LiteLLM_Models as string).trim(),
   };
   for (const key of OPTIONAL_NUMBERS) {
-    if (data[key] !== undefined && !dropped.has(key)) settings[key] = data[key] as number;
+    const value = data[key];
+    if (value === undefined || dropped.has(key)) continue;
+    // JSON reads 1e999 as Infinity, and ajv's "integer" accepts it (Infinity % 1 is NaN, not non-zero): the schema
+    // alone would let `max_tokens: null` (JSON.stringify(Infinity)) reach the provider.
+    if (typeof value === "number" && Number.isSafeInteger(value)) settings[key] = value;
+    else warnings.push(t("settingsOptionalInvalid", { path, key, problem: t("settingsProblemSafeInteger", { max: Number.MAX_SAFE_INTEGER }) }));
   }
 
   const fileKey = typeof data.LiteLLM_API_Key === "string" ? data.LiteLLM_API_Key.trim() : "";
   const envKey = env.LITELLM_API_KEY?.trim() ?? "";
   const apiKey = fileKey !== "" ? fileKey : envKey !== "" ? envKey : undefined;
+  if (apiKey !== undefined) checkHeaderValue(apiKey, fileKey !== "", path);
   return { settings, apiKey, warnings, path };
+}
+
+/**
+ * The key goes in an `Authorization` header: a character fetch cannot send there (non-ASCII, a control character
+ * pasted with it) would fail every request as "LiteLLM unreachable". Said at start-up, naming where the key came
+ * from and where the character is, never the key itself.
+ */
+function checkHeaderValue(key: string, fromFile: boolean, path: string): void {
+  const at = [...key].findIndex((char) => {
+    const code = char.codePointAt(0) ?? 0;
+    return code < 0x20 || code > 0x7e;
+  });
+  if (at === -1) return;
+  const code = [...key][at]?.codePointAt(0) ?? 0;
+  const problem = t("settingsProblemHeader", { position: at + 1, char: `U+${code.toString(16).toUpperCase().padStart(4, "0")}` });
+  const message = fromFile
+    ? t("settingsInvalidKey", { path, key: "LiteLLM_API_Key", role: t(ROLE.LiteLLM_API_Key), problem, example: SETTINGS_EXAMPLE })
+    : t("settingsInvalidEnvKey", { path, problem });
+  throw new SettingsError(message, path);
 }
 
 function unescapePointer(segment: string): string {

@@ -232,6 +232,21 @@ describe("parseChatStream — tool calls", () => {
     expect(events[0]?.type === "invalid_tool_use" && events[0].reason).toContain("not an object");
   });
 
+  it("refuses arguments nested deeper than 512 levels, naming the limit; 512 levels pass (property: any depth)", async () => {
+    const nested = (depth: number) => `{"a":${"[".repeat(depth - 1)}1${"]".repeat(depth - 1)}}`;
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.integer({ min: 1, max: 600 }), fc.constant(512), fc.constant(513), fc.constant(50_000)), async (depth) => {
+        const events = await collectText(sse(calls(call(0, { id: "c1", name: "Read", args: nested(depth) })), finish("tool_calls")));
+        if (depth <= 512) expect(events[0]).toMatchObject({ type: "tool_use", id: "c1", name: "Read" });
+        else {
+          expect(events[0]).toMatchObject({ type: "invalid_tool_use", id: "c1", name: "Read" });
+          expect(events[0]?.type === "invalid_tool_use" && events[0].reason).toBe("the arguments nest deeper than 512 levels; MAIA refuses such an input: send a flatter one");
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it("reports a call without a name", async () => {
     const events = await collectText(sse(calls(call(0, { id: "c1", args: "{}" })), finish("tool_calls")));
     expect(events[0]).toMatchObject({ type: "invalid_tool_use", id: "c1", name: "", rawArguments: "{}" });

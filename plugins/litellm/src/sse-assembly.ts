@@ -1,5 +1,6 @@
 import { createParser, type EventSourceParser } from "eventsource-parser";
 import { ProviderError, type StopReason, type StreamEvent } from "@maia/kernel";
+import { MAX_JSON_DEPTH, tooDeepAt } from "@maia/util";
 import type { DebugLog, DebugStream } from "./debug-log.ts";
 import { causeText, isAbortError, redactSecret, serverError } from "./errors.ts";
 import { t } from "./messages.ts";
@@ -161,7 +162,7 @@ function argumentCandidates(fragments: readonly string[]): string[] {
 
 type ArgumentsOutcome =
   | { ok: true; input: Record<string, unknown> }
-  | { ok: false; problem: "invalid_json" | "not_object"; error: string };
+  | { ok: false; problem: "invalid_json" | "not_object" | "too_deep"; error: string };
 
 function parseArguments(text: string): ArgumentsOutcome {
   let value: unknown;
@@ -179,6 +180,9 @@ function parseArguments(text: string): ArgumentsOutcome {
       // Not double-encoded after all.
     }
   }
+  // Refused here, before the input joins the conversation: every later walk of it (the session save, the
+  // token count, the next request's JSON) would overflow the stack.
+  if (isRecord(value) && tooDeepAt(value) !== undefined) return { ok: false, problem: "too_deep", error: "" };
   if (isRecord(value)) return { ok: true, input: value };
   return { ok: false, problem: "not_object", error: "" };
 }
@@ -406,6 +410,7 @@ export class ChatCompletionAssembler {
       if (outcome.ok) return { type: "tool_use", id, name, input: outcome.input };
       first ??= outcome;
     }
+    if (first !== undefined && !first.ok && first.problem === "too_deep") return invalid(t("toolArgsTooDeep", { max: MAX_JSON_DEPTH }));
     if (first !== undefined && !first.ok && first.problem === "not_object") {
       return invalid(t("toolArgsNotObject", { preview: preview(rawArguments) }));
     }

@@ -13,11 +13,11 @@ afterAll(() => setActiveLocale(undefined));
 
 const folders = foldersPerTest();
 
-async function project(servers: Record<string, unknown>) {
+async function project(servers: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) {
   const file = projectConfigPath(folders.cwd);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, JSON.stringify({ mcpServers: servers }));
-  return loadMcpConfig({ homeDir: folders.home, cwd: folders.cwd, env: {} });
+  return loadMcpConfig({ homeDir: folders.home, cwd: folders.cwd, env });
 }
 
 describe("the approval store (~/.maia/mcp-approvals.json)", () => {
@@ -69,7 +69,8 @@ describe("project servers wait for approval", () => {
   });
 
   it("interactive: asks once, showing the commands as written; yes is remembered until the file changes", async () => {
-    let config = await project({ tool: { command: "node", args: ["${SCRIPT}"] } });
+    // SCRIPT is set (an unset variable leaves the server out); the question shows the reference as written.
+    let config = await project({ tool: { command: "node", args: ["${SCRIPT}"] } }, { SCRIPT: "/tmp/server.js" });
     const interaction = scriptedInteraction(["yes"]);
     expect((await blockedProjectServers(config.servers, config.files, context({ interaction }))).size).toBe(0);
     expect(interaction.questions).toEqual([

@@ -198,6 +198,45 @@ describe("failures", () => {
     expect(after).toEqual({ content: crash.content, isError: true });
   });
 
+  it("a server that exits at start fails with its last words, within its timeout", async () => {
+    const started = Date.now();
+    const connection = await connect("broken", { ...testServer("--exit-at-start"), timeout: 5 });
+    expect(connection.state).toBe("fail");
+    expect(connection.reason).toBe("the server process ended: fatal: missing API token in the environment");
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await connection.callTool("echo", { text: "x" })).toMatchObject({ isError: true, content: expect.stringContaining("/mcp reconnect broken") });
+  });
+
+  it("a server that floods stdout with lines that are not JSON-RPC still answers its calls, and its neighbour too", async () => {
+    const noisy = await connect("noisy", { ...testServer("--flood"), timeout: 10 });
+    const quiet = await connect("quiet", testServer());
+    expect(noisy.state).toBe("ok");
+    expect(await noisy.callTool("echo", { text: "through the noise" })).toEqual({ content: "echo: through the noise", isError: false });
+    expect(await quiet.callTool("echo", { text: "unaffected" })).toEqual({ content: "echo: unaffected", isError: false });
+    // A call that never gets its answer through the noise still ends within the timeout.
+    const started = Date.now();
+    expect(await noisy.callTool("slow", {})).toMatchObject({ isError: true, content: 'MCP server "noisy" did not answer the call of slow within 10 s.' });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    await Promise.all([noisy.close(), quiet.close()]);
+  }, 30_000);
+
+  it("a remote server that dropped the connection (a restart) is connected again and the call retried, once", async () => {
+    const first = await startEverything("streamableHttp");
+    const port = Number(new URL(first.url).port);
+    const connection = await connect("remote", { url: first.url });
+    expect(connection.state).toBe("ok");
+    await first.stop();
+    const restarted = await startEverything("streamableHttp", port);
+    try {
+      // The old HTTP session is unknown to the new process: one reconnect, then the call goes through.
+      expect(await connection.callTool("echo", { message: "after the restart" })).toEqual({ content: "Echo: after the restart", isError: false });
+      expect(connection.state).toBe("ok");
+      await connection.close();
+    } finally {
+      await restarted.stop();
+    }
+  }, 30_000);
+
   it("a tool call that takes longer than the timeout answers a timeout error; the server stays OK", async () => {
     const connection = await connect("slowpoke", { ...testServer(), timeout: 3 });
     expect(connection.state).toBe("ok");

@@ -88,7 +88,10 @@ export class McpConnection {
       const client = new lib.Client({ name: "maia", version: "1.0.0" }, { capabilities: {} });
       // Errors also surface through the requests they break, with better words; the loss itself is onclose.
       client.onerror = () => undefined;
-      client.onclose = () => this.#lost();
+      // Only this connection's current client: an old one closing after a reconnect says nothing about the new.
+      client.onclose = () => {
+        if (this.#client === client) this.#lost();
+      };
       this.#client = client;
       this.#transport = transport;
       const attempt = new AbortController();
@@ -106,8 +109,12 @@ export class McpConnection {
     }
   }
 
-  /** One `tools/call`; the result as the model will read it. Only an abort (Ctrl+C) throws. */
-  async callTool(name: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<FormattedResult> {
+  /**
+   * One `tools/call`; the result as the model will read it. Only an abort (Ctrl+C) throws. A remote server whose
+   * connection dropped (a restart, a proxy closing idle streams, an expired HTTP session) is connected again and
+   * the call retried, once: a stdio server that died is not restarted behind the user's back (`/mcp reconnect`).
+   */
+  async callTool(name: string, input: Record<string, unknown>, signal?: AbortSignal, retried = false): Promise<FormattedResult> {
     const client = this.#client;
     const lib = this.#lib;
     if (this.#state !== "ok" || !client || !lib) return this.#unavailable();
@@ -124,6 +131,9 @@ export class McpConnection {
       if (failure.kind === "timeout") return { content: t("toolTimeout", { key: this.key, tool: name, seconds }), isError: true };
       if (failure.kind === "rejected") {
         return { content: t("toolRejected", { key: this.key, tool: name, cause: failure.reason }), isError: true };
+      }
+      if (!retried && this.config.transport.type !== "stdio" && !this.#closing && (await this.#reconnect())) {
+        return this.callTool(name, input, signal, true);
       }
       // The connection is lost: the server is failed from now on (and /mcp says so).
       this.#fail(failure);
@@ -146,6 +156,16 @@ export class McpConnection {
       this.#closing = this.#dispose(budgetMs);
     }
     return this.#closing;
+  }
+
+  /** A new client and transport for a remote server, after its connection dropped; true when it answers again. */
+  async #reconnect(): Promise<boolean> {
+    await this.#dispose(CLOSE_BUDGET_MS);
+    if (this.#closing || this.#state !== "ok") return false;
+    this.#state = "connecting";
+    await this.connect();
+    // Through the getter: connect() changed the state, which the compiler cannot see.
+    return this.state === "ok";
   }
 
   #unavailable(): FormattedResult {

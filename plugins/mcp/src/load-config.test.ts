@@ -114,12 +114,42 @@ describe("~/.maia/mcp.json (seed § 22.1)", () => {
     ]);
   });
 
-  it("warns about a variable that is not set, naming it and the field", async () => {
+  it("does not load a server with a variable that is not set, naming the file, the server, the field and the variable", async () => {
     const file = userConfigPath(folders.home);
-    await write(file, JSON.stringify({ mcpServers: { a: { url: "https://x.example/mcp", headers: { Authorization: "Bearer ${NO_SUCH_TOKEN}" } } } }));
+    await write(file, JSON.stringify({ mcpServers: { a: { url: "https://x.example/mcp", headers: { Authorization: "Bearer ${NO_SUCH_TOKEN}" } }, b: { url: "https://y.example/mcp" } } }));
     const config = await load();
-    expect(config.servers[0]?.transport).toMatchObject({ headers: { Authorization: "Bearer " } });
-    expect(config.warnings).toEqual([`${file}:1: server "a": headers.Authorization uses \${NO_SUCH_TOKEN}, which is not set (replaced by an empty text)`]);
+    // Never connected with a half-built credential: the server is left out whole; the others load.
+    expect(config.servers.map((server) => server.key)).toEqual(["b"]);
+    expect(config.warnings).toEqual([
+      `${file}:1: server "a" not loaded: headers.Authorization uses \${NO_SUCH_TOKEN}, which is not set; set it, or write \${NO_SUCH_TOKEN:-…} for a default`,
+    ]);
+  });
+
+  it("an unset variable in a url, a command, its args, its env or its cwd: that server is not loaded, each reference named", async () => {
+    const file = userConfigPath(folders.home);
+    await write(
+      file,
+      JSON.stringify(
+        {
+          mcpServers: {
+            remote: { url: "https://${MCP_HOST}/mcp" },
+            local: { command: "${TOOLS}/server", args: ["--root", "${ROOT}"], env: { KEY: "${API_SECRET}" }, cwd: "${WORK}" },
+            fine: { command: "node", args: ["${SET:-default}", "${EMPTY}"] },
+          },
+        },
+        null,
+        2,
+      ),
+    );
+    const config = await load({ EMPTY: "" });
+    expect(config.servers.map((server) => server.key)).toEqual(["fine"]);
+    expect(config.warnings).toEqual([
+      `${file}:4: server "remote" not loaded: url uses \${MCP_HOST}, which is not set; set it, or write \${MCP_HOST:-…} for a default`,
+      `${file}:7: server "local" not loaded: command uses \${TOOLS}, which is not set; set it, or write \${TOOLS:-…} for a default`,
+      `${file}:8: server "local" not loaded: args[1] uses \${ROOT}, which is not set; set it, or write \${ROOT:-…} for a default`,
+      `${file}:12: server "local" not loaded: env.KEY uses \${API_SECRET}, which is not set; set it, or write \${API_SECRET:-…} for a default`,
+      `${file}:15: server "local" not loaded: cwd uses \${WORK}, which is not set; set it, or write \${WORK:-…} for a default`,
+    ]);
   });
 
   it("never prints a header value or an expanded url in a warning", async () => {

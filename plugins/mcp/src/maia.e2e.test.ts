@@ -1,4 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { afterEach, describe, expect, it } from "vitest";
@@ -152,6 +154,33 @@ describe("failures and selection through maia -p", () => {
     const allowed = await maia("hi", "--allow", "Mcp(local)");
     expect(allowed.code).toBe(0);
     expect(offered(bed.server.chatBodies()[1])).toContain("mcp__local__echo");
+  });
+
+  it("an unset ${VAR} in a url or a header: that server is not loaded (a WARN naming file, server, variable), nothing is sent to it", async () => {
+    const hits: string[] = [];
+    const target = createServer((request, response) => {
+      hits.push(`${request.method} ${request.url} ${request.headers.authorization ?? ""}`);
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
+    const port = (target.address() as AddressInfo).port;
+    try {
+      await writeMcpJson(bed.home, {
+        half: { url: `http://127.0.0.1:${port}/\${MCP_TENANT}/mcp` },
+        secret: { url: `http://127.0.0.1:${port}/mcp`, headers: { Authorization: "Bearer ${MCP_NO_TOKEN}" } },
+        everything: everythingStdio(),
+      });
+      bed.server.enqueue({ text: "fine" });
+      const run = await maia("hi", "--allow", "Mcp(*)");
+      expect(run.code).toBe(0);
+      const file = path.join(bed.home, ".maia", "mcp.json");
+      expect(run.stderr).toMatch(new RegExp(`WARN ${file}(:\\d+)?: server "half" not loaded: url uses \\$\\{MCP_TENANT\\}, which is not set`));
+      expect(run.stderr).toMatch(new RegExp(`WARN ${file}(:\\d+)?: server "secret" not loaded: headers.Authorization uses \\$\\{MCP_NO_TOKEN\\}, which is not set`));
+      expect(hits).toEqual([]);
+      expect(offered(bed.server.chatBodies()[0])).toContain("mcp__everything__get-sum");
+    } finally {
+      await new Promise((resolve) => target.close(resolve));
+    }
   });
 
   it("a bad mcp.json is a precise warning (file, line), and maia goes on", async () => {

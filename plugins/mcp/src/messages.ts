@@ -43,7 +43,8 @@ export const t = defineMessages(
     serverNeedsUrl: 'type "{type}" needs "url"',
     serverCommandForUrl: 'type "{type}" connects to "url"; "command" is ignored',
     serverBadUrl: '"url" must be an http:// or https:// address, not "{url}"',
-    serverMissingVariable: '{where}: server "{key}": {field} uses {variable}, which is not set (replaced by an empty text)',
+    serverMissingVariable:
+      '{where}: server "{key}" not loaded: {field} uses {variable}, which is not set; set it, or write {example} for a default',
     serverTimeoutMilliseconds:
       '{where}: server "{key}": "timeout" is in seconds; {value} looks like milliseconds, taken as {seconds} s',
     serverDuplicate: '{where}: server "{key}" ignored: {other} already defines it (the user\'s entry wins)',
@@ -149,7 +150,7 @@ export const t = defineMessages(
     serverCommandForUrl: "le type « {type} » se connecte à « url » ; « command » est ignoré",
     serverBadUrl: "« url » doit être une adresse http:// ou https://, pas « {url} »",
     serverMissingVariable:
-      "{where} : serveur « {key} » : {field} utilise {variable}, qui n'est pas définie (remplacée par un texte vide)",
+      "{where} : serveur « {key} » non chargé : {field} utilise {variable}, qui n'est pas définie ; définissez-la, ou écrivez {example} pour une valeur par défaut",
     serverTimeoutMilliseconds:
       "{where} : serveur « {key} » : « timeout » est en secondes ; {value} ressemble à des millisecondes, pris comme {seconds} s",
     serverDuplicate: "{where} : serveur « {key} » ignoré : {other} le définit déjà (l'entrée de l'utilisateur l'emporte)",

@@ -87,11 +87,16 @@ export function parseServerEntry(entry: unknown, context: EntryContext): EntryOu
     warnings.push(t("serverIgnored", { where: at("command"), key: context.key, problem: t("serverCommandForUrl", { type }) }));
   }
 
+  // An unset variable leaves the entry unusable: connecting with it empty would send a request to a half-built
+  // url, or a half-built credential (`Bearer `) to a real server. The server is not loaded, and each such
+  // reference is named (file and line, server, field, variable).
+  let unset = false;
   const expand = (value: string, field: string): string => {
     if (context.expandVariables === false) return value;
     const { value: expanded, missing } = expandEnv(value, context.env);
     for (const name of missing) {
-      warnings.push(t("serverMissingVariable", { where: at(field.split(/[.[]/)[0]), key: context.key, field, variable: `\${${name}}` }));
+      unset = true;
+      warnings.push(t("serverMissingVariable", { where: at(field.split(/[.[]/)[0]), key: context.key, field, variable: `\${${name}}`, example: `\${${name}:-…}` }));
     }
     return expanded;
   };
@@ -114,10 +119,13 @@ export function parseServerEntry(entry: unknown, context: EntryContext): EntryOu
   } else {
     const rawUrl = url as string;
     const expanded = expand(rawUrl, fields.url === undefined ? "httpUrl" : "url");
+    if (unset) return { kind: "ignored", warnings };
     if (!isHttpUrl(expanded)) return ignored(t("serverBadUrl", { url: rawUrl }), fields.url === undefined ? "httpUrl" : "url");
     transport = { type, url: expanded, headers: expandRecord(fields.headers, "headers") };
     display = rawUrl;
   }
+
+  if (unset) return { kind: "ignored", warnings };
 
   let seconds = fields.timeout ?? DEFAULT_TIMEOUT_SECONDS;
   if (seconds > MILLISECONDS_HINT) {

@@ -175,6 +175,25 @@ describe("failures do not stop MAIA (seed § 22.3)", () => {
     expect(toolMessages(bed.server.chatBodies()[4]).at(-1)).toBe("echo: back");
   });
 
+  it("a server that exits at start and one that floods stdout: FAIL with the reason in /mcp, the noisy one works, the turn goes on", async () => {
+    await writeMcpJson(bed.home, { gone: testServer("--exit-at-start"), noisy: testServer("--flood"), fx: testServer() });
+    bed.server.enqueue(
+      { toolCalls: [{ id: "n1", name: "mcp__noisy__echo", arguments: { text: "loud" } }, { id: "f1", name: "mcp__fx__echo", arguments: { text: "calm" } }] },
+      { text: "both answered" },
+    );
+    const { kernel, session, logs } = await start({ allowRules: ["Mcp(*)"] });
+    const outcome = await kernel.runTurn(session, "call them");
+    expect(outcome.status).toBe("done");
+    expect(toolMessages(bed.server.chatBodies()[1])).toEqual(["echo: loud", "echo: calm"]);
+    expect(logs).toContainEqual({ level: "warn", message: 'MCP server "gone" failed: the server process ended: fatal: missing API token in the environment' });
+    const [text] = await runCommand(kernel, session, "");
+    expect(text).toContain("- FAIL gone: the server process ended: fatal: missing API token in the environment");
+    expect(text).toMatch(/- OK noisy: \d+ tools \(stdio\)/);
+    // Reconnecting a server that still cannot start says why again, and changes nothing else.
+    const [again] = await runCommand(kernel, session, "reconnect gone");
+    expect(again).toContain("missing API token in the environment");
+  }, 30_000);
+
   it("/mcp reconnect with an unknown name or none says which servers exist", async () => {
     await writeMcpJson(bed.home, { fx: testServer() });
     const { kernel, session } = await start({ allowRules: ["Mcp(fx)"] });

@@ -49,9 +49,9 @@ export interface RunningEverything {
   stop(): Promise<void>;
 }
 
-/** server-everything in `streamableHttp` or `sse` mode, on a free port of 127.0.0.1. */
-export async function startEverything(mode: "streamableHttp" | "sse"): Promise<RunningEverything> {
-  const port = await freePort();
+/** server-everything in `streamableHttp` or `sse` mode, on a free port of 127.0.0.1 (or the one given: a restart). */
+export async function startEverything(mode: "streamableHttp" | "sse", onPort?: number): Promise<RunningEverything> {
+  const port = onPort ?? (await freePort());
   const child = spawn(process.execPath, [EVERYTHING, mode], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";

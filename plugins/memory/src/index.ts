@@ -64,5 +64,5 @@ export default definePlugin<Record<string, never>, MemoryApi>({
   api,
 });
 
-export { findInstructions, INSTRUCTIONS_FILES, type FoundInstructions } from "./instructions-file.ts";
+export { findInstructions, INSTRUCTIONS_FILES, MAX_INSTRUCTIONS_CHARS, type FoundInstructions } from "./instructions-file.ts";
 export { PROMPTS } from "./messages.ts";

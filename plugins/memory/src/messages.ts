@@ -6,11 +6,17 @@ export const t = defineMessages(
     loaded: "Instructions loaded: {file}",
     none: "No MAIA.md, CLAUDE.md or AGENTS.md in {folder}: the agent starts without project instructions.",
     unreadable: "{file}: cannot be read ({cause}); looking for the next instructions file.",
+    tooLong: "{file} has {size} characters, more than the {max} an instructions file may have: only the first {max} are used. Shorten it, or move details to files the model can Read.",
+    cutNote: "[… instructions cut here: {omitted} more characters in {file}]",
+    controlChars: "{file}: {count} control characters (NUL, escape…) are shown to the model as visible stand-ins (␀, ␛…), never sent raw.",
   },
   {
     loaded: "Instructions chargées : {file}",
     none: "Aucun fichier MAIA.md, CLAUDE.md ni AGENTS.md dans {folder} : l'agent démarre sans instructions du projet.",
     unreadable: "{file} : lecture impossible ({cause}) ; recherche du fichier d'instructions suivant.",
+    tooLong: "{file} fait {size} caractères, plus que les {max} permis à un fichier d'instructions : seuls les {max} premiers sont utilisés. Raccourcissez-le, ou déplacez les détails dans des fichiers que le modèle peut lire (Read).",
+    cutNote: "[… instructions coupées ici : {omitted} caractères de plus dans {file}]",
+    controlChars: "{file} : {count} caractères de contrôle (NUL, échappement…) sont montrés au modèle sous une forme visible (␀, ␛…), jamais envoyés tels quels.",
   },
 );
 

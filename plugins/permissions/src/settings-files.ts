@@ -2,7 +2,7 @@ import { realpathSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { closest, validatorFor, type JsonSchema } from "@maia/kernel";
-import { locateJsonError } from "@maia/util";
+import { locateJsonError, MAX_JSON_DEPTH, shownPointer, tooDeepAt } from "@maia/util";
 import { t } from "./messages.ts";
 import { readRules, RULE_KINDS, type Rule, type RuleKind } from "./rule-syntax.ts";
 
@@ -120,6 +120,9 @@ export function readPermissions(permissions: unknown, source: string): { rules: 
   if (typeof permissions !== "object" || permissions === null || Array.isArray(permissions)) {
     return { rules: [], warnings: [t("permissionsNotObject", { file: source })] };
   }
+  // ajv and the previews below recurse: a value nested thousands of levels would overflow the stack.
+  const deep = tooDeepAt(permissions);
+  if (deep !== undefined) return { rules: [], warnings: [t("permissionsTooDeep", { file: source, max: MAX_JSON_DEPTH, pointer: shownPointer(`/permissions${deep}`) })] };
   const validate = validatorFor(PERMISSIONS_SCHEMA);
   const warnings: string[] = [];
   const values = permissions as Record<string, unknown>;

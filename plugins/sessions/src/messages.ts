@@ -41,6 +41,8 @@ export const t = defineMessages(
     noSessionToContinue: "No saved session to continue in .maia/.sessions.",
     historyUser: "You",
     historyTruncated: "… ({count} more characters)",
+    notRun: "not run: MAIA stopped before it finished",
+    tooDeep: "it nests deeper than {max} levels (at {pointer}); MAIA does not read such a file",
   },
   {
     renameDescription: "Renomme la session courante",
@@ -81,5 +83,7 @@ export const t = defineMessages(
     noSessionToContinue: "Aucune session sauvegardée à reprendre dans .maia/.sessions.",
     historyUser: "Vous",
     historyTruncated: "… ({count} caractères de plus)",
+    notRun: "non exécuté : MAIA s'est arrêté avant la fin",
+    tooDeep: "il est imbriqué sur plus de {max} niveaux (en {pointer}) ; MAIA ne lit pas un tel fichier",
   },
 );

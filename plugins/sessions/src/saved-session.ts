@@ -1,4 +1,5 @@
 import { describeErrors, validatorFor, type Message } from "@maia/kernel";
+import { MAX_JSON_DEPTH, shownPointer, tooDeepAt } from "@maia/util";
 import { t } from "./messages.ts";
 
 /** The file format of `.maia/.sessions/<name>.json` (seed § 12.1). */
@@ -91,6 +92,10 @@ export function parseSavedSession(text: string, name: string, file: string, fall
     throw new SessionFileError(file, error instanceof Error ? error.message : String(error));
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) throw new SessionFileError(file, t("notAnObject"));
+  // Before anything walks it: ajv, the token count, compaction and the next save all recurse, and would end in
+  // "Maximum call stack size exceeded" rather than in a message naming this file.
+  const deep = tooDeepAt(data);
+  if (deep !== undefined) throw new SessionFileError(file, t("tooDeep", { max: MAX_JSON_DEPTH, pointer: shownPointer(deep) }));
   const record = data as Record<string, unknown>;
   if (record.version !== undefined && record.version !== 1) {
     throw new SessionFileError(file, t("newerVersion", { version: String(record.version) }));

@@ -15,6 +15,7 @@ import {
 import { parseSavedSession, SessionFileError, type SavedSession } from "./saved-session.ts";
 import { t } from "./messages.ts";
 import { suffixedNames } from "./session-names.ts";
+import { answerUnansweredCalls } from "./unanswered-calls.ts";
 
 /** What a list of sessions shows (the /load choice, --continue). */
 export interface SessionSummary {
@@ -99,8 +100,18 @@ export class SessionStore {
     return sessionNamesOf(entries);
   }
 
-  /** Reads one session; a missing, unreadable or malformed file is a SessionFileError. */
+  /**
+   * Reads one session to continue it (/load, --resume, ACP session/load); a missing, unreadable or malformed file
+   * is a SessionFileError. Tool calls left without results are answered in memory (see `answerUnansweredCalls`):
+   * the file itself is never written by a read.
+   */
   async read(name: string): Promise<SavedSession> {
+    const saved = await this.#parse(name);
+    return { ...saved, messages: answerUnansweredCalls(saved.messages) };
+  }
+
+  /** The file as it is. */
+  async #parse(name: string): Promise<SavedSession> {
     const file = this.fileOf(name);
     let text: string;
     let modified: Date;
@@ -118,7 +129,7 @@ export class SessionStore {
     const problems: SessionFileError[] = [];
     for (const name of await this.names()) {
       try {
-        const saved = await this.read(name);
+        const saved = await this.#parse(name);
         sessions.push({
           name,
           createdAt: saved.createdAt,

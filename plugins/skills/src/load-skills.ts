@@ -1,6 +1,6 @@
 import { realpath } from "node:fs/promises";
 import path from "node:path";
-import { definitionFolders, readDefinitionFile } from "@maia/util";
+import { definitionFolders, readDefinitionFile, withoutControlChars } from "@maia/util";
 import { FRONT_MATTER_MESSAGE_KEYS, readFrontMatter } from "@maia/util/front-matter";
 import { t } from "./messages.ts";
 
@@ -98,7 +98,9 @@ export async function loadSkills(cwd: string, homeDir: string): Promise<SkillLoa
         warnings.push(t("nameMismatch", { file: read.file, name: String(declared), folder: name }));
       }
       if (byName.has(name)) continue;
-      byName.set(name, { name, description: description.trim(), body: parsed.body.trim(), folder, file: read.file, source });
+      // Both reach the model (the list in the system prompt, the body when the skill runs): no raw control character.
+      const shown = { description: withoutControlChars(description.trim()), body: withoutControlChars(parsed.body.trim()) };
+      byName.set(name, { name, ...shown, folder, file: read.file, source });
     }
   }
   const skills = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name, "en"));

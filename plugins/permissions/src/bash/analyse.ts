@@ -3,7 +3,8 @@ import { emptyAnalysis, type Assignment, type BashAnalysis, type Finding, type S
 import { applyCd, cdEffectOf, certainCommands, flattenList, type CdEffect, type Folders } from "./cd.ts";
 import { arithmeticUsesValues, builtinExecutes, expansionExecutes, subscriptExecutes, testExecutes } from "./expansions.ts";
 import { checkGaps, checkHeredoc, checkUnquotedWord, excerpt } from "./gaps.ts";
-import { loadBashParser, MAX_PARSED_LENGTH, parseWith, type SyntaxNode } from "./parser.ts";
+import { loadBashParser, MAX_PARSED_LENGTH, type SyntaxNode } from "./parser.ts";
+import { parseAsBash } from "./parser-view.ts";
 import { redirectWrite, REDIRECT_TYPES } from "./redirects.ts";
 import { unwrap } from "./wrappers.ts";
 import { wordOf, type Word } from "./words.ts";
@@ -57,7 +58,7 @@ function analyseWith(
 ): { analysis: BashAnalysis; folders: Folders } {
   const analysis = emptyAnalysis(source);
   if (source.includes("\0")) analysis.uncertain.push({ code: "nul", text: "\\u0000" });
-  const parsed = parseWith(parser, source);
+  const parsed = parseAsBash(parser, source);
   if (parsed.hasError) analysis.uncertain.push({ code: "parse-error", text: excerpt(source) });
   const walk: Walk = { source, analysis, folders, before: new Map(), certain: certainCommands(parsed.root), context, parser, scriptDepth };
   checkGaps(parsed.root, source, analysis.uncertain, true);

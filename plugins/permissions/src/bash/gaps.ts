@@ -146,4 +146,6 @@ export function checkUnquotedWord(node: SyntaxNode, source: string, findings: Fi
 }
 
 const BACKSLASH = 0x5c;
-const SEPARATORS = new Set([..." \t\n;&|<>()"].map((c) => c.charCodeAt(0)));
+// A carriage return is part of the word for bash (see parser-view.ts), but a terminal shows the text after it
+// over the text before: a word holding one is never allowed without a question.
+const SEPARATORS = new Set([..." \t\n\r;&|<>()"].map((c) => c.charCodeAt(0)));

@@ -1,0 +1,60 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { writeTrace } from "./trace.ts";
+
+const CHILD = fileURLToPath(new URL("./trace-kill-child.ts", import.meta.url));
+/** Kills per run of the suite; MAIA_CRASH_RUNS raises it for a longer soak. */
+const RUNS = Number(process.env.MAIA_CRASH_RUNS ?? 25);
+
+function runAndKill(cwd: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CHILD, cwd], { stdio: ["ignore", "pipe", "pipe"] });
+    const written: string[] = [];
+    let buffer = "";
+    let stderr = "";
+    let armed = false;
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      buffer += chunk;
+      const lines = buffer.split("\n");
+      buffer = lines.pop() ?? "";
+      for (const line of lines) {
+        const name = /^trace (\S+) \d+$/.exec(line)?.[1];
+        if (name) written.push(name);
+      }
+      if (!armed) {
+        armed = true;
+        setTimeout(() => child.kill("SIGKILL"), Math.random() * 150);
+      }
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("exit", (_code, signal) => (signal === "SIGKILL" ? resolve(written) : reject(new Error(`the child ended by itself: ${stderr}`))));
+  });
+}
+
+describe("SIGKILL at any moment of a sub-agent trace", () => {
+  it(`leaves every trace complete or absent, never half-written, and the next trace works (${RUNS} kills)`, { timeout: 60_000 + RUNS * 3_000 }, async () => {
+    const cwd = await mkdtemp(path.join(tmpdir(), "maia-trace-kill-"));
+    const folder = path.join(cwd, ".maia", ".sessions");
+    const confirmed = new Set<string>();
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const name of await runAndKill(cwd)) confirmed.add(name);
+      const files = (await readdir(folder).catch(() => [] as string[])).filter((entry) => entry.endsWith(".json"));
+      for (const file of files) {
+        const text = await readFile(path.join(folder, file), "utf8");
+        expect(() => JSON.parse(text), `${file} is half-written (${text.length} bytes)`).not.toThrow();
+        expect(JSON.parse(text)).toMatchObject({ version: 1, agent: "reviewer", parentSession: "parent" });
+      }
+      for (const name of confirmed) expect(files).toContain(`${name}.json`);
+    }
+    expect(confirmed.size).toBeGreaterThan(RUNS / 3);
+    // The next trace takes the next free name, never one a killed write left behind.
+    const next = await writeTrace({ cwd, parentSession: "parent", agent: "reviewer", model: "m", messages: [], startedAt: new Date(), endedAt: new Date() });
+    expect(confirmed.has(next)).toBe(false);
+    expect(JSON.parse(await readFile(path.join(folder, `${next}.json`), "utf8"))).toMatchObject({ name: next });
+  });
+});
