@@ -3,7 +3,7 @@
  * declared once and imported by both the Node server and the page — our counterpart of the seed's generated
  * Go/TypeScript bindings, so a renamed field fails to compile on both sides. Names are exactly the seed's.
  *
- * Transport (README, "maia hub"): a service method is `POST /api/<Service>/<Method>` with a JSON array of its
+ * Transport (docs/hub.md): a service method is `POST /api/<Service>/<Method>` with a JSON array of its
  * positional arguments, answered `200 {"result": …}` or 4xx/5xx `{"error": "…"}`; events are one Server-Sent
  * Events stream, `GET /api/events`, each `event: <name>` with `data: <payload as JSON>`.
  *
@@ -52,7 +52,7 @@ export type Language = "system" | "en" | "fr";
 
 /**
  * A channel: a door for scripts and bots to one agent's conversation, `POST /channels/<name>` with its own
- * bearer token (README, "maia hub": channels). The token is never part of what the page sees.
+ * bearer token (docs/hub.md, "Channels"). The token is never part of what the page sees.
  */
 export interface ChannelInfo {
   name: string;

@@ -71,7 +71,7 @@ interface Slot {
  * Every change of state, and every change of definition, is an `agent:state` event on the bus, in order;
  * every stderr line an `agent:log`.
  *
- * Decisions where the seed is silent (README, "maia hub"):
+ * Decisions where the seed is silent (docs/hub.md):
  * - `start` on an agent that runs (`ready`/`busy`) does nothing, and on a `starting` one waits for the same
  *   start: a double click or a page and a chat asking at once are not conflicts. `start` resolves once the
  *   agent is `ready` and rejects (status 502) when its start fails.

@@ -17,7 +17,7 @@ const COMMAND_MESSAGES = {
 } as const;
 
 /**
- * One entry of `agents`, resolved, with its checks. Decisions on paths (README, "hub.json"): a relative `cwd`
+ * One entry of `agents`, resolved, with its checks. Decisions on paths (docs/hub.md, "Configuration"): a relative `cwd`
  * and a relative icon path are relative to the configuration file's folder, so that a file means the same
  * wherever `maia hub` is started; an agent without `cwd` works in the folder `maia hub` was started in (the
  * seed's default). A command with a slash is a path relative to the agent's working folder, as for a shell
