@@ -88,6 +88,26 @@ describe("emergency compaction (seed § 14.5)", () => {
     expect(outcome.session.state.get("sessions:name")).toBe("big__1");
   });
 
+  it("a first request refused after its own tool calls is compacted from that work, then sent again", async () => {
+    const { server, host } = await setUp();
+    server.enqueue({ toolCalls: [{ name: "Echo", arguments: { text: "first work " } }] }, TOO_LONG, { text: SUMMARY }, { text: "The final answer." });
+    const outcome = await host.submit("Echo, then answer");
+    expect(outcome.status).toBe("done");
+    const bodies = server.chatBodies();
+    expect(JSON.stringify(bodies.at(-2))).toContain("first work");
+    expect(lastUserText(bodies.at(-1))).toMatch(/^\[The conversation was compacted because it no longer fit.*\]\n\nEcho, then answer$/s);
+    expect(host.current.startContext).toBe(SUMMARY);
+  });
+
+  it("a first request refused whose compaction fails leaves the conversation empty, with the original error", async () => {
+    const { server, host } = await setUp();
+    server.enqueue({ toolCalls: [{ name: "Echo", arguments: { text: "first work " } }] }, TOO_LONG, { error: { status: 400, body: { error: { message: "no summary today" } } } });
+    const outcome = await host.submit("Echo, then answer");
+    expect(outcome.status).toBe("error");
+    expect(String((outcome.error as Error).message)).toContain("maximum context length");
+    expect(host.current.messages).toEqual([]);
+  });
+
   it("is not the automatic path's business: a plain runTurn refused as too long compacts nothing", async () => {
     const { kernel, server, session } = await withLongHistory();
     server.enqueue(TOO_LONG);
