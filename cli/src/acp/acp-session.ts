@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import {
   AgentEvents,
+  Conversation,
+  dispatchInput,
   errorMessage,
   type AgentEvent,
   type AgentSession,
@@ -10,8 +12,6 @@ import {
 } from "@maia/kernel";
 import type { SavedSession } from "@maia/plugin-sessions";
 import { methods, RequestError, type AgentContext, type ContentBlock, type McpServer, type SessionUpdate, type StopReason } from "@agentclientprotocol/sdk";
-import { Conversation } from "../conversation/conversation.ts";
-import { dispatchInput } from "../conversation/dispatch-input.ts";
 import { replayHistory } from "./history-replay.ts";
 import type { KernelEntry } from "./kernel-pool.ts";
 import { t } from "./messages.ts";
@@ -296,10 +296,8 @@ export class AcpSession implements PermissionHost {
         outcome = result.kind === "turn" ? result.outcome : result.kind === "handled" ? result.outcomes.at(-1) : undefined;
         if (conversation.current !== this.#commandsFor) this.#announceCommands();
       } else {
-        const compaction = this.peers.compaction;
-        outcome = compaction
-          ? await compaction.runTurnWithRecovery(conversation.kernel, conversation.current, request.text, { signal, host: conversation })
-          : await conversation.submit(request.text, { signal });
+        // The host offers a refused request to `recoverTurn` (the compaction plugin's emergency path, seed § 14.5).
+        outcome = await conversation.submit(request.text, { signal });
       }
       return outcome;
     } finally {

@@ -1,4 +1,4 @@
-import type { AgentSession, Kernel, RunTurnOptions, SessionHost, SessionSetup, TurnOutcome } from "@maia/kernel";
+import type { AgentSession, Kernel, SessionSetup } from "@maia/kernel";
 import type { SessionsApi } from "@maia/plugin-sessions";
 import type { McpServer } from "@agentclientprotocol/sdk";
 import type { PermissionsPeer } from "./narrow-rules.ts";
@@ -10,15 +10,6 @@ import type { PermissionsPeer } from "./narrow-rules.ts";
 
 /** The sessions plugin's own API (a type-only import: none of its code lands in the bundle from here). */
 export type SessionsPeer = Pick<SessionsApi, "nameOf" | "list" | "openForResume" | "adopt">;
-
-export interface CompactionPeer {
-  runTurnWithRecovery(
-    runner: Pick<Kernel, "runTurn">,
-    session: AgentSession,
-    text: string,
-    options?: RunTurnOptions & { host?: SessionHost },
-  ): Promise<TurnOutcome>;
-}
 
 export interface TodosPeer {
   todosOf(state: Map<string, unknown>): ReadonlyArray<{ content: string; status: "pending" | "in_progress" | "completed"; activeForm?: string }>;
@@ -47,7 +38,6 @@ export function peersOf(kernel: Kernel) {
   };
   return {
     sessions: api<SessionsPeer>("sessions", "adopt"),
-    compaction: api<CompactionPeer>("compaction", "runTurnWithRecovery"),
     permissions: api<PermissionsPeer>("permissions", "evaluate"),
     todos: api<TodosPeer>("builtin-tools", "todosOf"),
     skills: api<SkillsPeer>("skills", "skillsOf"),

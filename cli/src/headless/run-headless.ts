@@ -1,8 +1,6 @@
-import { NO_INTERACTION, errorMessage, type AgentSession, type Message, type TurnOutcome } from "@maia/kernel";
+import { Conversation, dispatchInput, NO_INTERACTION, errorMessage, type AgentSession, type Message, type TurnOutcome } from "@maia/kernel";
 import type { CliArgs } from "../args.ts";
 import { boot } from "../boot.ts";
-import { Conversation } from "../conversation/conversation.ts";
-import { dispatchInput } from "../conversation/dispatch-input.ts";
 import { chooseModel } from "../model-choice.ts";
 import { t } from "../messages.ts";
 import { HeadlessOutput } from "./output.ts";

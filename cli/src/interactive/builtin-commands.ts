@@ -1,4 +1,4 @@
-import type { Conversation } from "../conversation/conversation.ts";
+import type { Conversation } from "@maia/kernel";
 import type { InkUI } from "../ui/ink-ui.ts";
 import type { HelpBlock } from "../ui/log-entry.ts";
 import type { ExitControl } from "./exit-control.ts";

@@ -1,12 +1,11 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
-import { AgentEvents, setActiveLocale } from "@maia/kernel";
+import { AgentEvents, Conversation, setActiveLocale } from "@maia/kernel";
 import { createTestKernel } from "@maia/kernel/testing";
 import builtinTools from "@maia/plugin-builtin-tools";
 import litellm from "@maia/plugin-litellm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { Conversation } from "../conversation/conversation.ts";
 import { InkUI } from "../ui/ink-ui.ts";
 import { loadMarkdown } from "../ui/markdown.ts";
 import { FakeTerminal, IdleKeyboard } from "../ui/testing/fake-terminal.ts";

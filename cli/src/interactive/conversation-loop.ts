@@ -1,6 +1,4 @@
-import { errorMessage, type TurnOutcome } from "@maia/kernel";
-import type { Conversation } from "../conversation/conversation.ts";
-import { dispatchInput } from "../conversation/dispatch-input.ts";
+import { dispatchInput, errorMessage, type Conversation, type TurnOutcome } from "@maia/kernel";
 import { t as cliT } from "../messages.ts";
 import type { InkUI } from "../ui/ink-ui.ts";
 import type { InputResult } from "../ui/ui-store.ts";

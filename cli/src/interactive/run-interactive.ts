@@ -1,7 +1,6 @@
-import { AgentEvents, errorMessage, type PluginLogger } from "@maia/kernel";
+import { AgentEvents, errorMessage, type Conversation, type PluginLogger } from "@maia/kernel";
 import type { CliArgs } from "../args.ts";
 import { boot } from "../boot.ts";
-import type { Conversation } from "../conversation/conversation.ts";
 import { resolveLaunchFolder } from "../launch-folder.ts";
 import { t as cliT } from "../messages.ts";
 import { InkUI } from "../ui/ink-ui.ts";

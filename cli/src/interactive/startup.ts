@@ -1,9 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { errorMessage, type AgentEvents } from "@maia/kernel";
+import { Conversation, errorMessage, type AgentEvents } from "@maia/kernel";
 import type { CliArgs } from "../args.ts";
 import type { Booted } from "../boot.ts";
-import { Conversation } from "../conversation/conversation.ts";
 import { t as cliT } from "../messages.ts";
 import { chooseModel } from "../model-choice.ts";
 import type { InkUI } from "../ui/ink-ui.ts";

@@ -1,4 +1,4 @@
-import { errorMessage, type AgentSession, type Kernel, type Message, type PluginLogger } from "@maia/kernel";
+import { Conversation, errorMessage, type Message, type PluginLogger } from "@maia/kernel";
 import type { SubagentsApi } from "@maia/plugin-subagents";
 import { boot } from "../boot.ts";
 import { t } from "./messages.ts";
@@ -17,7 +17,8 @@ const LOST_PARENT_GRACE_MS = 2_000;
 /**
  * `maia --subagent` (seed § 20.3): the process MAIA forks for one sub-agent. It waits for `start`, boots the same
  * plugins from the same configuration as the parent (front end "subagent": no UI), lets the subagents plugin
- * restrict what they built by the definition, runs the task with the effort's iterations, sends `done` with the
+ * restrict what they built by the definition, runs the task with the effort's iterations through the kernel's
+ * host (so a context the server refuses is compacted and the task sent again, as in the parent), sends `done` with the
  * summary and the conversation, and ends. An `abort` cancels the request and refuses pending questions; losing
  * the channel ends the process. Nothing is written to stdout; problems go to stderr, whose end the parent shows.
  */
@@ -29,12 +30,12 @@ export async function runSubagent(io: SubagentIO): Promise<number> {
   }
   const channel = new ParentChannel(ipc);
   const controller = new AbortController();
-  let session: AgentSession | undefined;
+  let conversation: Conversation | undefined;
   let snapshot: Message[] | undefined;
   let finished = false;
   channel.onAbort = () => {
     // The loop rolls an interrupted request back: what was done so far is kept here, for the trace.
-    if (session && !snapshot) snapshot = structuredClone(session.messages);
+    if (conversation && !snapshot) snapshot = structuredClone(conversation.current.messages);
     controller.abort();
   };
   channel.onLost = () => {
@@ -51,28 +52,27 @@ export async function runSubagent(io: SubagentIO): Promise<number> {
     warn: (message) => void io.stderr.write(`WARN ${message}\n`),
     error: (message) => void io.stderr.write(`FAIL ${message}\n`),
   };
-  let kernel: Kernel | undefined;
   let done;
   try {
     // The parent's --allow rules; the definition's allow/ask/deny rules go to the permissions plugin on arm (union).
     const booted = await boot({ frontEnd: "subagent", log, env: io.env, allowRules: spec.allowRules });
-    kernel = booted.kernel;
+    const kernel = booted.kernel;
     const api = kernel.plugins.get<SubagentsApi>("subagents")?.api;
     if (!api) throw new Error(t("pluginMissing"));
     api.child.arm(spec, (level, message) => void channel.send({ type: "log", level, message }));
-    session = await kernel.createSession({ model: spec.model }, { interaction: channel.interaction(spec.canAsk) });
-    const outcome = await kernel.runTurn(session, spec.task, {
+    conversation = await Conversation.start({ kernel, model: spec.model, interaction: channel.interaction(spec.canAsk) });
+    const outcome = await conversation.submit(spec.task, {
       signal: controller.signal,
       maxIterations: api.child.maxIterations(spec.agent.effort),
       origin: "subagent",
     });
-    if (controller.signal.aborted) done = api.child.done(false, t("interrupted"), snapshot ?? session.messages);
-    else done = await api.child.conclude(session, outcome, controller.signal);
+    if (controller.signal.aborted) done = api.child.done(false, t("interrupted"), snapshot ?? outcome.session.messages);
+    else done = await api.child.conclude(outcome.session, outcome, controller.signal);
   } catch (error) {
-    const messages = snapshot ?? session?.messages ?? [];
+    const messages = snapshot ?? conversation?.current.messages ?? [];
     done = { type: "done" as const, ok: false, summary: controller.signal.aborted ? t("interrupted") : errorMessage(error), messages, toolCalls: 0 };
   }
-  if (kernel && session) await kernel.endSession(session).catch((error: unknown) => log.warn(errorMessage(error)));
+  if (conversation) await conversation.close().catch((error: unknown) => log.warn(errorMessage(error)));
   await channel.send(done);
   finished = true;
   channel.close();

@@ -1,5 +1,5 @@
 import type { InteractionPort } from "./interaction.ts";
-import type { AgentSession, RestartReason, SessionSetup, TurnOrigin } from "./session.ts";
+import type { AgentSession, RestartReason, SessionSetup, TurnOrigin, TurnOutcome } from "./session.ts";
 
 /** How a command or prefix writes to whatever front end runs it. */
 export interface CommandOutput {
@@ -21,6 +21,26 @@ export interface SessionHost {
     model?: string;
     reason: RestartReason;
   }): Promise<AgentSession>;
+}
+
+/** A request that ended in an error, offered to `recoverTurn` before the front end sees it. */
+export interface TurnRecovery {
+  /** The failed outcome (status "error"); its session is the host's current one. */
+  outcome: TurnOutcome;
+  /** The request as the user typed it, which a retry sends again. */
+  text: string;
+  /** The conversation's host: a recovery that rebuilds the agent (a compaction) restarts it. */
+  host: SessionHost;
+  signal?: AbortSignal;
+}
+
+/**
+ * What a `recoverTurn` tap answers to have the request sent once more, on `host.current`; `context` rides on that
+ * one request only (a resume instruction) and is taken back out whatever its end.
+ */
+export interface RecoveryAnswer {
+  retry: true;
+  context?: string;
 }
 
 export interface CommandContext {

@@ -73,6 +73,11 @@ export interface TurnOutcome {
   /** The provider's stop reason of the last answer (end_turn, tool_use, max_tokens, other). */
   stopReason?: StopReason;
   error?: unknown;
+  /**
+   * On an error, the conversation as it stood when the error came, before the rollback: the request's own work
+   * (tool calls and results), which a recovery may summarise when nothing came before it (a sub-agent's task).
+   */
+  attempted?: Message[];
 }
 
 export interface CompactEvent {

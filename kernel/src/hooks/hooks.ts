@@ -5,6 +5,7 @@ import {
   SyncHook,
 } from "tapable";
 import type { LLMProvider } from "../contracts/provider.ts";
+import type { RecoveryAnswer, TurnRecovery } from "../contracts/commands.ts";
 import type {
   AgentSession,
   CompactEvent,
@@ -70,6 +71,15 @@ export function createHookTable() {
     afterTurn: new AsyncSeriesHook<[TurnOutcome]>(["outcome"]),
 
     /**
+     * When a request sent through the SessionHost ended in an error (not on Ctrl+C), before `afterTurn`'s outcome
+     * reaches the front end. The first tap that answers `{ retry: true }` has the host send the request once more
+     * on `host.current` (at most once per request: the retry's own error is final); nobody answering, or a tap
+     * that throws, leaves the error as it is. The compaction plugin answers here when the server refused the
+     * context as too long (seed § 14.5), so every front end and sub-agent recovers the same way.
+     */
+    recoverTurn: new AsyncSeriesBailHook<[TurnRecovery], RecoveryAnswer | undefined>(["recovery"]),
+
+    /**
      * When a conversation has been replaced by its summary (seed § 14), called by the plugin that compacted
      * (`context.trigger.compacted`). Taps return the event, possibly with `to` filled in: the sessions plugin
      * writes `xxx__n` and names it; UIs show what was summarised.
@@ -113,6 +123,7 @@ export const HOOK_KINDS: Record<HookName, HookKind> = {
   beforeToolCall: "series",
   afterToolCall: "series",
   afterTurn: "series",
+  recoverTurn: "bail",
   onCompact: "waterfall",
   contextChanged: "sync",
   tools: "waterfall",
@@ -131,7 +142,7 @@ const MINUTE = 60 * SECOND;
  * A late tap is then skipped like a throwing one — in `checkPermission` that means ask (refused in headless
  * mode). No tap asks the user anything (confirmations go through the interaction port after the verdict), so
  * these bound the work itself: generous where a tap may call the model (compaction in `beforeTurn`,
- * `afterTurn`, `onCompact`) or connect to servers (MCP in `sessionStart`, each connection bounded by its own
+ * `afterTurn`, `recoverTurn`, `onCompact`) or connect to servers (MCP in `sessionStart`, each connection bounded by its own
  * 30 s timeout). Sync hooks cannot be waited on, so they have none.
  */
 export const HOOK_DEADLINES_MS: Record<HookName, number | undefined> = {
@@ -141,6 +152,7 @@ export const HOOK_DEADLINES_MS: Record<HookName, number | undefined> = {
   beforeToolCall: 30 * SECOND,
   afterToolCall: 30 * SECOND,
   afterTurn: 10 * MINUTE,
+  recoverTurn: 10 * MINUTE,
   onCompact: 10 * MINUTE,
   contextChanged: undefined,
   tools: MINUTE,

@@ -47,11 +47,13 @@ export async function runTurn(
     const result = await loop(hooks, session, userText, signal, options);
     outcome = { session, ...result };
   } catch (error) {
+    // Copied before the rollback, which puts the last message's old content back in place.
+    const attempted = session.messages.map((message) => ({ ...message, content: [...message.content] }));
     restore(session, snapshot);
     session.events.emit({ type: "thinking", active: false });
     hooks.contextChanged.call(session, "restored");
     const status: TurnStatus = isAbortError(error) || signal.aborted ? "aborted" : "error";
-    outcome = status === "error" ? { session, status, error } : { session, status };
+    outcome = status === "error" ? { session, status, error, attempted } : { session, status };
   }
   await hooks.afterTurn.promise(outcome);
   return outcome;

@@ -9,7 +9,7 @@ import {
 import { compactNow, describeRecord, startContextSection, type CompactionPeers, type CompactOptions, type CompactResult } from "./compact-now.ts";
 import { isContextTooLongError } from "./context-errors.ts";
 import { t } from "./messages.ts";
-import { runTurnWithRecovery, type RecoveryOptions, type TurnRunner } from "./recovery.ts";
+import { recoverTooLong } from "./recovery.ts";
 import { compactionThreshold } from "./threshold.ts";
 
 const PLUGIN_NAME = "compaction";
@@ -24,11 +24,6 @@ export interface CompactionOptions {
 export interface CompactionApi {
   /** /compact's work, for front ends and plugins; with `host` the agent is rebuilt, else the session changes in place. */
   compactNow(session: AgentSession, options?: CompactOptions): Promise<CompactResult>;
-  /**
-   * What front ends call instead of `kernel.runTurn` to get the emergency path of seed § 14.5: a request refused
-   * as too long is compacted and sent once more. Use the returned `outcome.session` afterwards.
-   */
-  runTurnWithRecovery(runner: TurnRunner, session: AgentSession, text: string, options?: RecoveryOptions): Promise<TurnOutcome>;
   /** The automatic threshold for this session's model, or undefined while its maximum is unknown. */
   threshold(session: AgentSession): Promise<number | undefined>;
 }
@@ -173,6 +168,18 @@ export default definePlugin<CompactionOptions, CompactionApi>({
       await autoCompact(outcome.session, { waitForCount: false });
     });
 
+    // Seed § 14.5 for every front end and sub-agent: the SessionHost offers its failed requests here.
+    context.hooks.recoverTurn.tapPromise(PLUGIN_NAME, (recovery) =>
+      recoverTooLong(recovery, async (target, compactOptions) => {
+        const result = await compact(target, compactOptions);
+        if (result.status === "compacted") {
+          const events = result.session.events;
+          announce(result, (message) => events.emit({ type: "info", message }), (message) => events.emit({ type: "warning", message }));
+        }
+        return result;
+      }),
+    );
+
     context.commands.register({
       name: "compact",
       description: t("compactDescription"),
@@ -185,15 +192,6 @@ export default definePlugin<CompactionOptions, CompactionApi>({
     return {
       compactNow: compact,
       threshold: thresholdFor,
-      runTurnWithRecovery: (runner, session, text, recoveryOptions = {}) =>
-        runTurnWithRecovery(runner, session, text, recoveryOptions, async (target, compactOptions) => {
-          const result = await compact(target, compactOptions);
-          if (result.status === "compacted") {
-            const events = result.session.events;
-            announce(result, (message) => events.emit({ type: "info", message }), (message) => events.emit({ type: "warning", message }));
-          }
-          return result;
-        }),
     };
   },
 });
@@ -228,4 +226,4 @@ export { isContextTooLongError } from "./context-errors.ts";
 export { shrinkToolResults, EMERGENCY_TOOL_RESULT_CHARS } from "./shrink-tool-results.ts";
 export { compactionThreshold, SUMMARY_MAX_TOKENS, SAFETY_MARGIN_TOKENS } from "./threshold.ts";
 export { requestCompactSummary, type Summary } from "./request-summary.ts";
-export { runTurnWithRecovery, type RecoveryOptions, type TurnRunner } from "./recovery.ts";
+export { recoverTooLong } from "./recovery.ts";

@@ -1,54 +1,34 @@
-import type { AgentSession, RunTurnOptions, SessionHost, TurnOutcome } from "@maia/kernel";
+import type { AgentSession, RecoveryAnswer, SessionHost, TurnRecovery } from "@maia/kernel";
 import type { CompactResult } from "./compact-now.ts";
 import { isContextTooLongError } from "./context-errors.ts";
 import { t } from "./messages.ts";
 
-/** What the recovery needs of the kernel: its loop (front ends pass their Kernel). */
-export interface TurnRunner {
-  runTurn(session: AgentSession, text: string, options?: RunTurnOptions): Promise<TurnOutcome>;
-}
-
-export interface RecoveryOptions extends RunTurnOptions {
-  /** The front end's host, so that the emergency compaction rebuilds the agent; without it, in place. */
-  host?: SessionHost;
-}
-
 /**
- * One user request with the emergency path of seed § 14.5: when the server refuses the context as too long (not
- * on Ctrl+C, once per request), warn, compact with tool results shrunk (the original session is saved first),
- * then send the request again with a resume instruction, on the compacted session — which `outcome.session`
- * returns, since with a host it is a new one. If the compaction fails, the original error is the outcome.
+ * The emergency path of seed § 14.5, as a `recoverTurn` tap: when the server refused the context as too long (the
+ * host never offers an interrupted request, and retries once), warn, compact through the host with tool results
+ * shrunk (the original session is saved first), and answer retry with a resume instruction for the compacted
+ * session. If the compaction fails, no answer: the original error stays the outcome, the conversation unchanged.
  */
-export async function runTurnWithRecovery(
-  runner: TurnRunner,
-  session: AgentSession,
-  text: string,
-  options: RecoveryOptions,
-  compact: (session: AgentSession, options: { emergency: true; signal?: AbortSignal; host?: SessionHost }) => Promise<CompactResult>,
-): Promise<TurnOutcome> {
-  const { host, ...turnOptions } = options;
-  const outcome = await runner.runTurn(session, text, turnOptions);
-  if (outcome.status !== "error" || options.signal?.aborted || !isContextTooLongError(outcome.error)) return outcome;
-
+export async function recoverTooLong(
+  recovery: TurnRecovery,
+  compact: (session: AgentSession, options: { emergency: true; signal?: AbortSignal; host: SessionHost }) => Promise<CompactResult>,
+): Promise<RecoveryAnswer | undefined> {
+  const { outcome, host, signal } = recovery;
+  if (signal?.aborted || !isContextTooLongError(outcome.error)) return undefined;
+  const session = outcome.session;
+  // A first request refused (a sub-agent's task, after its tool calls) leaves nothing before it: its own work,
+  // rolled back by the loop, is what the summary is made of, and the request is sent again on top of it.
+  const fromAttempt = session.messages.length === 0 && session.pendingContext.length === 0 && (outcome.attempted?.length ?? 0) > 1;
+  if (fromAttempt && outcome.attempted) session.messages = outcome.attempted;
   session.events.emit({ type: "warning", message: t("emergencyStarting") });
-  const compacted = await compact(session, {
-    emergency: true,
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(host ? { host } : {}),
-  });
+  const compacted = await compact(session, { emergency: true, host, ...(signal ? { signal } : {}) });
+  if (compacted.status !== "compacted" && fromAttempt) session.messages = [];
   if (compacted.status !== "compacted") {
     if (compacted.status === "failed") {
       const reason = compacted.error instanceof Error ? compacted.error.message : String(compacted.error);
       session.events.emit({ type: "warning", message: t("emergencyFailed", { reason }) });
     }
-    return outcome;
+    return undefined;
   }
-  const next = compacted.session;
-  const instruction = t("resumeInstruction");
-  next.pendingContext.push(instruction);
-  const retried = await runner.runTurn(next, text, turnOptions);
-  // A failed retry is rolled back with its pending context: the instruction must not ride on the next request.
-  const index = next.pendingContext.indexOf(instruction);
-  if (index >= 0) next.pendingContext.splice(index, 1);
-  return retried;
+  return { retry: true, context: t("resumeInstruction") };
 }

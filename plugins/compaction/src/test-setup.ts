@@ -1,25 +1,25 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
-import { AgentEvents, definePlugin, NO_INTERACTION, setActiveLocale, type AgentEvent, type AgentSession, type Kernel, type Tool } from "@maia/kernel";
+import { AgentEvents, Conversation, definePlugin, NO_INTERACTION, setActiveLocale, type AgentEvent, type AgentSession, type Kernel, type Tool } from "@maia/kernel";
 import { createTestKernel, recordEvents } from "@maia/kernel/testing";
 // Sibling packages this one does not list (see README-section.md): the real provider, context and sessions.
 import contextPlugin, { type ContextApi } from "@maia/plugin-context";
 import litellm from "@maia/plugin-litellm";
 import memoryPlugin from "@maia/plugin-memory";
 import sessionsPlugin, { type SessionsApi } from "@maia/plugin-sessions";
-import { TestHost } from "@maia/plugin-sessions/testing";
 import { afterEach, beforeEach } from "vitest";
 import compactionPlugin, { type CompactionApi, type CompactionOptions } from "./index.ts";
 
-export { runCommand, TestHost } from "@maia/plugin-sessions/testing";
+export { runCommand } from "@maia/plugin-sessions/testing";
 
 export interface Setup {
   server: FakeLiteLLM;
   kernel: Kernel;
   cwd: string;
   session: AgentSession;
-  host: TestHost;
+  /** The kernel's host over `session`: requests sent through it recover as every front end's do. */
+  host: Conversation;
   events: AgentEvent[];
   compaction: CompactionApi;
   context: ContextApi;
@@ -103,7 +103,7 @@ async function setUp(options: SetUpOptions = {}): Promise<Setup> {
     kernel,
     cwd,
     session,
-    host: new TestHost(kernel, session),
+    host: Conversation.over(kernel, session),
     events,
     compaction: api<CompactionApi>("compaction"),
     context,

@@ -3,13 +3,13 @@ import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
-import { NO_INTERACTION, setActiveLocale, type AgentSession, type FrontEnd, type Kernel } from "@maia/kernel";
+import { Conversation, NO_INTERACTION, setActiveLocale, type AgentSession, type FrontEnd, type Kernel } from "@maia/kernel";
 import { createTestKernel } from "@maia/kernel/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 // The provider plugin is a sibling package; this package does not list it (see README-section.md).
 import litellm from "@maia/plugin-litellm";
 import sessionsPlugin, { type SessionsApi } from "./index.ts";
-import { runCommand, TestHost } from "./test-host.ts";
+import { runCommand } from "./test-commands.ts";
 
 const servers: FakeLiteLLM[] = [];
 beforeEach(() => setActiveLocale("en"));
@@ -29,7 +29,7 @@ async function start(options: { cwd?: string; frontEnd?: FrontEnd; answers?: str
   const session = await kernel.createSession({ model: "fake-model" }, { interaction: NO_INTERACTION });
   const api = kernel.plugins.get<SessionsApi>("sessions")?.api;
   if (!api) throw new Error("no sessions API");
-  return { server, kernel, cwd, session, api, host: new TestHost(kernel, session) };
+  return { server, kernel, cwd, session, api, host: Conversation.over(kernel, session) };
 }
 
 const sessionsDir = (cwd: string) => join(cwd, ".maia", ".sessions");
@@ -105,7 +105,7 @@ describe("sessions plugin", () => {
     await turn(kernel, server, session, "hello");
     await runCommand(kernel, host, "rename", "notes");
     const other = await kernel.createSession({ model: "fake-model" }, { interaction: NO_INTERACTION });
-    const otherHost = new TestHost(kernel, other);
+    const otherHost = Conversation.over(kernel, other);
     await turn(kernel, server, other, "another conversation");
     const result = await runCommand(kernel, otherHost, "rename", "NOTES");
     expect(result.all("warn")).toEqual(["A session named « NOTES » already exists: this one is saved as « NOTES_2 »."]);

@@ -1,13 +1,13 @@
 import { mkdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
-import { NO_INTERACTION, setActiveLocale } from "@maia/kernel";
+import { Conversation, NO_INTERACTION, setActiveLocale } from "@maia/kernel";
 import { createTestKernel } from "@maia/kernel/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 // The provider plugin is a sibling package; this package does not list it (see README-section.md).
 import litellm from "@maia/plugin-litellm";
 import sessionsPlugin, { type SessionsApi } from "./index.ts";
-import { runCommand, TestHost } from "./test-host.ts";
+import { runCommand } from "./test-commands.ts";
 
 const servers: FakeLiteLLM[] = [];
 beforeEach(() => setActiveLocale("en"));
@@ -24,7 +24,7 @@ async function start() {
   const session = await kernel.createSession({ model: "fake-model" }, { interaction: NO_INTERACTION });
   const api = kernel.plugins.get<SessionsApi>("sessions")?.api;
   if (!api) throw new Error("no sessions API");
-  return { server, kernel, cwd, session, api, host: new TestHost(kernel, session) };
+  return { server, kernel, cwd, session, api, host: Conversation.over(kernel, session) };
 }
 
 /**

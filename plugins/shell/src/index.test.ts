@@ -1,15 +1,13 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
-import { setActiveLocale, type AgentSession, type CommandContext, type CommandOutput, type Kernel, type MaiaPlugin } from "@maia/kernel";
+import { Conversation, dispatchInput, setActiveLocale, type AgentSession, type CommandContext, type CommandOutput, type Kernel, type MaiaPlugin } from "@maia/kernel";
 import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/kernel/testing";
 import litellm from "@maia/plugin-litellm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 // The context plugin counts the context; a sibling package this one does not list, used here for the recount.
 import contextPlugin, { type ContextApi } from "@maia/plugin-context";
 // The front ends' input dispatcher (seed § 5.5 order), from the CLI package.
-import { Conversation } from "../../../cli/src/conversation/conversation.ts";
-import { dispatchInput } from "../../../cli/src/conversation/dispatch-input.ts";
 import shell, { type ShellApi, type ShellEvent } from "./index.ts";
 import { serverPerTest, tempFolder } from "@maia/testing-maia";
 

@@ -121,6 +121,27 @@ describe("sub-agents through maia -p (seed § 20)", () => {
     expect(run.events).toContainEqual({ type: "warning", message: 'Sub-agent "reviewer" failed: its process ended without a result (exit code 9)' });
   });
 
+  e2e("a sub-agent whose context the server refuses is compacted and sent its task again, through recoverTurn (seed § 14.5)", async () => {
+    await writeAgent(projectAgents(bed.cwd), "reviewer", agentFile("reviewer", { header: "tools: [Read]" }));
+    await writeFile(path.join(bed.cwd, "notes.txt"), "the answer is 42\n");
+    const summary = "## Project context\n- notes.txt says the answer is 42\n## Next steps\n- answer";
+    const tooLong = { error: { status: 400, body: { error: { message: "prompt is too long: 210000 tokens > 200000 maximum", type: "invalid_request_error" } } } };
+    serve([{ toolCalls: [agentCall("a1", "reviewer", "Find the answer")] }, { text: "The reviewer found 42." }], {
+      reviewer: [{ toolCalls: [{ id: "r1", name: "Read", arguments: { path: "notes.txt" } }] }, tooLong, { text: summary }, { text: "42" }],
+    });
+    const run = await maia("what is the answer?", ["Agent", "Read"]);
+    expect(run.code).toBe(0);
+    expect(results(run.events)).toEqual([["Agent", 'Sub-agent "reviewer" summary:\n\n42', false]]);
+    const child = bodiesOf("reviewer");
+    expect(child).toHaveLength(4);
+    // The summary is made of the refused request's own work (its Read), and the task is sent again on top of it.
+    expect(JSON.stringify(child[2]?.messages)).toContain("the answer is 42");
+    expect(JSON.stringify(child[2]?.messages?.at(-1))).toContain("Make a compacted summary of our exchanges.");
+    const retried = child[3];
+    expect(retried?.messages?.[0]?.content).toContain(summary);
+    expect(JSON.stringify(retried?.messages?.at(-1))).toMatch(/The conversation was compacted.*Find the answer/s);
+  });
+
   e2e("a sub-agent that uses up its iterations is asked for its summary", async () => {
     await writeAgent(projectAgents(bed.cwd), "digger", agentFile("digger", { header: "effort: low", output: "What you read." }));
     await writeFile(path.join(bed.cwd, "a.txt"), "layer\n");

@@ -1,4 +1,4 @@
-import { defineMessages } from "@maia/kernel";
+import { defineMessages } from "../i18n/catalogue.ts";
 
 export const t = defineMessages(
   {

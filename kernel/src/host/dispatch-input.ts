@@ -1,4 +1,8 @@
-import { closest, type CommandOutput, type InteractionPort, type RunTurnOptions, type TurnOrigin, type TurnOutcome } from "@maia/kernel";
+import type { CommandOutput } from "../contracts/commands.ts";
+import type { InteractionPort } from "../contracts/interaction.ts";
+import type { TurnOrigin, TurnOutcome } from "../contracts/session.ts";
+import type { RunTurnOptions } from "../loop/run-turn.ts";
+import { closest } from "../validation/validator.ts";
 import type { Conversation } from "./conversation.ts";
 import { t } from "./messages.ts";
 

@@ -1,38 +1,4 @@
-import type { AgentSession, CommandOutput, InteractionPort, Kernel, SelectOption, SessionHost } from "@maia/kernel";
-
-/**
- * What a front end does with commands, for tests: a real SessionHost over the kernel (the previous session is
- * ended, a new one built and given what the caller keeps) and an output that records what users would see.
- */
-export class TestHost implements SessionHost {
-  current: AgentSession;
-  readonly #kernel: Kernel;
-
-  constructor(kernel: Kernel, session: AgentSession) {
-    this.#kernel = kernel;
-    this.current = session;
-  }
-
-  /** As the CLI's Conversation does: the new session is built (knowing the one it replaces), then the old one ends. */
-  async restart(keep: Parameters<SessionHost["restart"]>[0]): Promise<AgentSession> {
-    const previous = this.current;
-    const next = await this.#kernel.createSession(
-      {
-        model: keep.model ?? previous.setup.model,
-        ...(keep.startContext === undefined ? {} : { startContext: keep.startContext }),
-        previous,
-        restartReason: keep.reason,
-      },
-      { interaction: previous.interaction, events: previous.events },
-    );
-    if (keep.messages) next.messages = keep.messages;
-    if (keep.pendingContext) next.pendingContext = keep.pendingContext;
-    await this.#kernel.endSession(previous);
-    this.current = next;
-    this.#kernel.hooks.contextChanged.call(next, "restored");
-    return next;
-  }
-}
+import type { CommandOutput, Conversation, InteractionPort, Kernel, SelectOption } from "@maia/kernel";
 
 export interface RecordedOutput extends CommandOutput {
   lines: Array<{ level: "info" | "warn" | "error" | "text"; message: string }>;
@@ -51,10 +17,13 @@ export function recordingOutput(): RecordedOutput {
   };
 }
 
-/** Runs a registered slash command the way a front end does; `choose` answers a list (or cancels). */
+/**
+ * Runs a registered slash command the way a front end does, on the kernel's host (`Conversation.over` wraps a
+ * test's session); `choose` answers a list (or cancels). What users would see is recorded.
+ */
 export async function runCommand(
   kernel: Kernel,
-  host: TestHost,
+  host: Conversation,
   name: string,
   args = "",
   choose?: (options: SelectOption<unknown>[]) => unknown,

@@ -1,11 +1,11 @@
 import { performance } from "node:perf_hooks";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
+import { Conversation } from "@maia/kernel";
 import { createTestKernel, scriptedInteraction } from "@maia/kernel/testing";
 import litellm from "@maia/plugin-litellm";
 import { describe, expect, it } from "vitest";
-import { Conversation } from "./conversation.ts";
 
-describe("Conversation", () => {
+describe("Conversation (the kernel's host) over the real provider", () => {
   it("keeps the turns and nothing of the requests that carried them (Node's fetch timings)", async () => {
     const server = await startFakeLiteLLM({ script: [{ text: "one" }, { text: "two" }, { text: "three" }] });
     try {

@@ -1,13 +1,10 @@
 import { performance } from "node:perf_hooks";
-import {
-  AgentEvents,
-  type AgentSession,
-  type InteractionPort,
-  type Kernel,
-  type RunTurnOptions,
-  type SessionHost,
-  type TurnOutcome,
-} from "@maia/kernel";
+import type { SessionHost } from "../contracts/commands.ts";
+import { AgentEvents } from "../contracts/events.ts";
+import type { InteractionPort } from "../contracts/interaction.ts";
+import type { AgentSession, TurnOutcome } from "../contracts/session.ts";
+import type { Kernel } from "../kernel.ts";
+import type { RunTurnOptions } from "../loop/run-turn.ts";
 
 export interface ConversationOptions {
   kernel: Kernel;
@@ -20,19 +17,10 @@ export interface ConversationOptions {
   startContext?: string;
 }
 
-/** What this class uses of the compaction plugin's API: a turn with the emergency path of seed § 14.5. */
-interface CompactionTurns {
-  runTurnWithRecovery(
-    runner: Kernel,
-    session: AgentSession,
-    text: string,
-    options: RunTurnOptions & { host?: SessionHost },
-  ): Promise<TurnOutcome>;
-}
-
 /**
- * The session a front end holds, and the only way it changes: the interactive UI, headless mode and ACP all
- * go through this, so /clear, /load or a compaction behave the same everywhere.
+ * The kernel's one SessionHost: the session a front end holds, and the only way it changes. The interactive UI,
+ * headless mode, ACP and sub-agent children all go through this, so /clear, /load, a compaction or the recovery
+ * of a failed request behave the same everywhere.
  */
 export class Conversation implements SessionHost {
   readonly kernel: Kernel;
@@ -59,25 +47,49 @@ export class Conversation implements SessionHost {
     return new Conversation(options.kernel, session, options);
   }
 
+  /** A host for a session already built elsewhere (a test's): its interaction and bus carry over to restarts. */
+  static over(kernel: Kernel, session: AgentSession, options: Pick<ConversationOptions, "maxIterations"> = {}): Conversation {
+    return new Conversation(kernel, session, { kernel, model: session.setup.model, interaction: session.interaction, ...options });
+  }
+
   get current(): AgentSession {
     return this.#current;
   }
 
   /**
-   * Sends one request (seed § 5.5.6): a rollback on Ctrl+C is done by the loop itself. When the compaction
-   * plugin is on, a context the server refuses is compacted and the request retried once (seed § 14.5); the
-   * session may then be a new one, which becomes current.
+   * Sends one request (seed § 5.5.6): a rollback on Ctrl+C is done by the loop itself. A request that fails (not
+   * interrupted) is offered to `recoverTurn`; a tap answering retry has it sent once more, on the session that is
+   * current then (a compaction makes a new one, seed § 14.5).
    */
   async submit(text: string, options: RunTurnOptions = {}): Promise<TurnOutcome> {
-    const compaction = this.kernel.plugins.get<CompactionTurns>("compaction")?.api;
-    const outcome = compaction
-      ? await compaction.runTurnWithRecovery(this.kernel, this.#current, text, { ...options, host: this })
-      : await this.kernel.runTurn(this.#current, text, options);
+    let outcome = await this.kernel.runTurn(this.#current, text, options);
+    this.#current = outcome.session;
+    if (outcome.status === "error" && !options.signal?.aborted) outcome = await this.#recover(outcome, text, options);
     this.#current = outcome.session;
     // Node's fetch records a PerformanceResourceTiming for every request in a global buffer (up to 250 of them)
     // that nothing in MAIA reads: left alone, each turn's model calls stay in memory.
     performance.clearResourceTimings();
     return outcome;
+  }
+
+  async #recover(failed: TurnOutcome, text: string, options: RunTurnOptions): Promise<TurnOutcome> {
+    const answer = await this.kernel.hooks.recoverTurn.promise({
+      outcome: failed,
+      text,
+      host: this,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    if (answer?.retry !== true) return failed;
+    const session = this.#current;
+    const note = answer.context;
+    if (note !== undefined) session.pendingContext.push(note);
+    try {
+      return await this.kernel.runTurn(session, text, options);
+    } finally {
+      // A failed retry is rolled back with its pending context: the note must not ride on the next request.
+      const index = note === undefined ? -1 : session.pendingContext.indexOf(note);
+      if (index >= 0) session.pendingContext.splice(index, 1);
+    }
   }
 
   async restart(keep: Parameters<SessionHost["restart"]>[0]): Promise<AgentSession> {
