@@ -17,6 +17,7 @@ export { PROMPT_ORDER } from "./contracts/session.ts";
 export { ERROR_CODES, MaiaError, errorMessage, isAbortError, type ErrorCode } from "./errors.ts";
 export { STAGE, HOOK_DEADLINES_MS, HOOK_KINDS, type HookName, type HookTable } from "./hooks/hooks.ts";
 export type { PluginHooks, TapOptions, TapStats } from "./hooks/instrumented-hooks.ts";
+export { definePluginHooks, type OwnedHookTaps, type PluginHookOptions, type PluginHookSet } from "./hooks/plugin-hooks.ts";
 export { defineMessages, activeLocale, setActiveLocale, type Translate } from "./i18n/catalogue.ts";
 export { resolveLocale, type Locale } from "./i18n/locale.ts";
 export { formatNumber, plural } from "./i18n/format.ts";

@@ -34,3 +34,10 @@ export {
 export { definitionFolders, readDefinitionFile, type DefinitionFile, type DefinitionFileWords } from "./definition-folders.ts";
 export { escapeControlChars, withoutControlChars, type EscapedText } from "./control-chars.ts";
 export { MAX_JSON_DEPTH, shownPointer, tooDeepAt } from "./json-depth.ts";
+// What Read, Edit, Grep and the `@` references plugin must agree on: what a file is and how its text decodes.
+export { classifyBytes, looksBinary, SNIFF_BYTES, type FileKind } from "./file-kind.ts";
+export { bomLength, createDecoder, decodeText, detectEncoding, dominantEol, encodeText, type DecodedText, type TextEncoding } from "./text-codec.ts";
+export { formatSizeWith, type NumberFormatter } from "./format-size.ts";
+// The shell runner of Bash and of `!` commands: one process model, one output cap.
+export { runShell, systemShell, type ShellOptions, type ShellResult, type ShellStatus } from "./run-shell.ts";
+export { OutputCap } from "./output-cap.ts";

@@ -234,8 +234,7 @@ export class AcpSession implements PermissionHost {
       this.warn(t("ruleFailed", { reason: t("permissionsOff") }));
       return Promise.resolve();
     }
-    const { cwd, homeDir } = this.#deps.entry;
-    return rememberCall(call, list, { cwd, homeDir, permissions, info: (message) => this.info(message), warn: (message) => this.warn(message) });
+    return rememberCall(call, list, { permissions, info: (message) => this.info(message), warn: (message) => this.warn(message) });
   }
 
   info(message: string): void {

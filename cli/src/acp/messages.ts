@@ -47,11 +47,6 @@ and the hub. Logs go to standard error.`,
     resourceLink: "The user refers to {name} ({uri}); it is not attached: read it with your tools if you need it.",
     resourceLimit: "[{name} not included: the attached content already reaches {max} characters]",
     // Settings file edits.
-    settingsNotJson: "{file} is not valid JSON{where}. Fix the file, then choose again.",
-    settingsNotObject: "{file} must contain a JSON object.",
-    settingsBadPermissions: '{file}: "permissions" must be an object with allow, ask and deny lists.',
-    settingsBadList: '{file}: "permissions.{kind}" must be a list of strings.',
-    atLine: " (line {line})",
   },
   {
     usage: `Utilisation : maia acp [--model <spec>] [--allow <règle>]… [--max-iterations <n>] [--strict-plugins]
@@ -94,10 +89,5 @@ Neovim…) et le hub. Les journaux vont sur la sortie d'erreur.`,
     resourceCut: "[… {count} caractères coupés …]",
     resourceLink: "L'utilisateur fait référence à {name} ({uri}) ; il n'est pas joint : lisez-le avec vos outils si nécessaire.",
     resourceLimit: "[{name} non inclus : le contenu joint atteint déjà {max} caractères]",
-    settingsNotJson: "{file} n'est pas un JSON valide{where}. Corrigez le fichier, puis choisissez à nouveau.",
-    settingsNotObject: "{file} doit contenir un objet JSON.",
-    settingsBadPermissions: "{file} : « permissions » doit être un objet avec des listes allow, ask et deny.",
-    settingsBadList: "{file} : « permissions.{kind} » doit être une liste de chaînes.",
-    atLine: " (ligne {line})",
   },
 );

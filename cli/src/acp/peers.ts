@@ -1,25 +1,22 @@
-import type { AgentSession, Kernel, SessionSetup } from "@maia/kernel";
+import type { Kernel } from "@maia/kernel";
+import type { BuiltinToolsApi } from "@maia/plugin-builtin-tools";
+import type { McpApi } from "@maia/plugin-mcp";
+import type { PermissionsApi } from "@maia/plugin-permissions";
 import type { SessionsApi } from "@maia/plugin-sessions";
-import type { McpServer } from "@agentclientprotocol/sdk";
-import type { PermissionsPeer } from "./narrow-rules.ts";
+import type { SkillsApi } from "@maia/plugin-skills";
 
 /**
  * What `maia acp` uses of other plugins' APIs, each read through `kernel.plugins.get(name)?.api` and each
- * optional: the plugin may be disabled (or, for a third-party replacement, shaped differently).
+ * optional: the plugin may be disabled (or, for a third-party replacement, shaped differently). Every type is
+ * the plugin's own, imported as a type: none of their code lands in the bundle from here, and a changed API
+ * fails to compile here instead of drifting.
  */
-
-/** The sessions plugin's own API (a type-only import: none of its code lands in the bundle from here). */
 export type SessionsPeer = Pick<SessionsApi, "nameOf" | "list" | "openForResume" | "adopt">;
-
-export interface TodosPeer {
-  todosOf(state: Map<string, unknown>): ReadonlyArray<{ content: string; status: "pending" | "in_progress" | "completed"; activeForm?: string }>;
-}
-
+/** Verdicts, and "always allow / deny" written as the narrowest rule. */
+export type PermissionsPeer = Pick<PermissionsApi, "evaluate" | "remember">;
+export type TodosPeer = Pick<BuiltinToolsApi, "todosOf">;
 /** Skills are offered to the editor as commands (`/name args` runs `§name args`). */
-export interface SkillsPeer {
-  skillsOf(setup: SessionSetup): Promise<ReadonlyArray<{ name: string; description: string }>>;
-}
-
+export type SkillsPeer = Pick<SkillsApi, "skillsOf">;
 /**
  * The MCP plugin's entry point for the servers an ACP client passes in session/new and session/load: the
  * user configured them in the editor, so they connect without `Mcp(...)` allow rules, their tools still
@@ -27,9 +24,7 @@ export interface SkillsPeer {
  * capability and says so when a client passes servers anyway. `warnings` (renamed, refused or failed
  * servers) are shown to the editor's user.
  */
-export interface McpPeer {
-  addClientServers(session: AgentSession, servers: McpServer[]): Promise<{ warnings?: readonly string[] } | undefined>;
-}
+export type McpPeer = Pick<McpApi, "addClientServers">;
 
 export function peersOf(kernel: Kernel) {
   const api = <T>(name: string, probe: keyof T & string): T | undefined => {
@@ -38,7 +33,7 @@ export function peersOf(kernel: Kernel) {
   };
   return {
     sessions: api<SessionsPeer>("sessions", "adopt"),
-    permissions: api<PermissionsPeer>("permissions", "evaluate"),
+    permissions: api<PermissionsPeer>("permissions", "remember"),
     todos: api<TodosPeer>("builtin-tools", "todosOf"),
     skills: api<SkillsPeer>("skills", "skillsOf"),
     mcp: api<McpPeer>("mcp", "addClientServers"),

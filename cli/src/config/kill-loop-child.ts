@@ -4,7 +4,7 @@
  * printing one line after each edit that completed: `config <n>` and `settings <n>`. Run by Node directly (type
  * stripping).
  */
-import { addPermissionRules } from "../acp/settings-rules.ts";
+import { addPermissionRules } from "@maia/permission-rules";
 import { setPluginEnabled } from "./write-config.ts";
 
 const [configFile = "config.json", settingsFile = "settings.json"] = process.argv.slice(2);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { addPermissionRules } from "../acp/settings-rules.ts";
+import { addPermissionRules } from "@maia/permission-rules";
 import { loadConfig } from "./load-config.ts";
 import { setPluginEnabled } from "./write-config.ts";
 

@@ -9,9 +9,9 @@ import { peer, type SubagentsPeer } from "./peers.ts";
  */
 export function followSubagents(kernel: Kernel, ui: Pick<InkUI, "beginActivity">): () => void {
   const subagents = peer<SubagentsPeer>(kernel, "subagents");
-  if (!subagents?.subscribe) return () => undefined;
+  if (!subagents?.hooks) return () => undefined;
   const shown = new Map<number, () => void>();
-  const stop = subagents.subscribe((event) => {
+  const stop = subagents.hooks.run.tap("interactive", (event) => {
     if (event.type === "subagent_start") {
       shown.get(event.run)?.();
       shown.set(event.run, ui.beginActivity(event.label));

@@ -1,7 +1,7 @@
 import type { Tool, ToolContext, ToolOutput } from "@maia/kernel";
 import { toolDoc as d } from "./descriptions.ts";
 import { t } from "./messages.ts";
-import { runShell, type ShellStatus } from "./run-shell.ts";
+import { runShell, type ShellStatus } from "@maia/util";
 
 export interface BashInput extends Record<string, unknown> {
   command: string;

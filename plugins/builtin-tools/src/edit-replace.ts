@@ -1,4 +1,4 @@
-import { dominantEol } from "./text-codec.ts";
+import { dominantEol } from "@maia/util";
 
 /**
  * Edit's replacement, as a pure function (seed § 8: exactly one occurrence, distinct errors for none and for

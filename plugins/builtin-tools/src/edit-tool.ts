@@ -3,14 +3,14 @@ import type { Tool, ToolContext, ToolOutput } from "@maia/kernel";
 import { writeFileAtomic } from "@maia/util";
 import { toolDoc as d } from "./descriptions.ts";
 import { replaceOnce, lineOf } from "./edit-replace.ts";
-import { classifyBytes, SNIFF_BYTES } from "./file-kind.ts";
+import { classifyBytes, SNIFF_BYTES } from "@maia/util";
 import { guardSeen, inspectTarget } from "./file-guard.ts";
 import { markFileSeen } from "./files-seen.ts";
 import { t } from "./messages.ts";
 import { displayPath, resolveToolPath } from "./paths.ts";
 import { numberedLine, splitLines } from "./read-format.ts";
 import { renameFilePath } from "./read-tool.ts";
-import { decodeText, encodeText } from "./text-codec.ts";
+import { decodeText, encodeText } from "@maia/util";
 import { fsCause, toolError } from "./tool-result.ts";
 import type { ToolEnvironment } from "./tool-environment.ts";
 

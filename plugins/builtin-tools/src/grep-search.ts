@@ -4,7 +4,7 @@ import { FileBytes } from "./file-bytes.ts";
 import type { GrepCollector } from "./grep-output.ts";
 import type { LineMatcher } from "./line-matcher.ts";
 import { displayPath } from "./paths.ts";
-import { bomLength, createDecoder, detectEncoding } from "./text-codec.ts";
+import { bomLength, createDecoder, detectEncoding } from "@maia/util";
 import { walkFiles } from "./walk.ts";
 
 export interface GrepTarget {

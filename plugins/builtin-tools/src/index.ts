@@ -39,8 +39,3 @@ export default definePlugin<Record<string, never>, BuiltinToolsApi>({
 export { markFileSeen, markFileSeenFromDisk, forgetFilesSeen, type FileStamp } from "./files-seen.ts";
 export { todosOf, renderTodos, type TodoItem, type TodoStatus } from "./todo-tool.ts";
 export { createBuiltinTools } from "./tools.ts";
-// Shared with the `@` references plugin, which must treat and describe files exactly as Read does.
-export { classifyBytes, SNIFF_BYTES, type FileKind } from "./file-kind.ts";
-export { decodeText, detectEncoding, type DecodedText, type TextEncoding } from "./text-codec.ts";
-export { formatSize } from "./messages.ts";
-export { runShell, type ShellStatus, type ShellResult, type ShellOptions } from "./run-shell.ts";

@@ -1,18 +1,11 @@
 import { activeLocale, defineMessages, formatNumber, plural } from "@maia/kernel";
+import { formatSizeWith } from "@maia/util";
 
 type Params = Record<string, string | number>;
 
-/** Sizes as people read them: "2 MB" in English, "2 Mo" in French (seed § 23's unit). */
+/** Sizes in the active language ("2 MB", "2 Mo"), worded once in `@maia/util`. */
 export function formatSize(bytes: number): string {
-  const french = activeLocale() === "fr";
-  const units = french ? ["o", "Ko", "Mo", "Go"] : ["B", "KB", "MB", "GB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${formatNumber(value, value < 10 && unit > 0 ? 1 : 0)} ${units[unit]}`;
+  return formatSizeWith(bytes, activeLocale() === "fr", formatNumber);
 }
 
 /**

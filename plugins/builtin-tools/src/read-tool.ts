@@ -3,13 +3,13 @@ import path from "node:path";
 import { closest, type Tool, type ToolContext, type ToolOutput } from "@maia/kernel";
 import { throwIfAborted } from "./abort.ts";
 import { toolDoc as d } from "./descriptions.ts";
-import { classifyBytes, SNIFF_BYTES, type FileKind } from "./file-kind.ts";
+import { classifyBytes, SNIFF_BYTES, type FileKind } from "@maia/util";
 import { HASH_LIMIT_BYTES, markFileSeen } from "./files-seen.ts";
 import { listFolder } from "./folder-listing.ts";
 import { formatSize, t } from "./messages.ts";
 import { displayPath, resolveToolPath } from "./paths.ts";
 import { LineWindow, numberedLine, READ_DEFAULT_LIMIT, splitLines } from "./read-format.ts";
-import { createDecoder, decodeText, detectEncoding, bomLength } from "./text-codec.ts";
+import { createDecoder, decodeText, detectEncoding, bomLength } from "@maia/util";
 import { fsCause, toolError } from "./tool-result.ts";
 import type { ToolEnvironment } from "./tool-environment.ts";
 

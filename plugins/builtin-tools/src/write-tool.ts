@@ -8,7 +8,7 @@ import { formatSize, t } from "./messages.ts";
 import { displayPath, resolveToolPath } from "./paths.ts";
 import { renameFilePath } from "./read-tool.ts";
 import { splitLines } from "./read-format.ts";
-import { detectEncoding, encodeText, type TextEncoding } from "./text-codec.ts";
+import { detectEncoding, encodeText, type TextEncoding } from "@maia/util";
 import { fsCause, toolError } from "./tool-result.ts";
 import type { ToolEnvironment } from "./tool-environment.ts";
 

@@ -1,4 +1,5 @@
 import { definePlugin, type AgentSession, type FrontEnd } from "@maia/kernel";
+import type { LiteLLMApi } from "@maia/plugin-litellm";
 import { ContextCounter } from "./count-context.ts";
 import { formatTokens } from "./format-usage.ts";
 import { MaxRegistry, type MaxOutcome } from "./max-registry.ts";
@@ -66,7 +67,7 @@ export default definePlugin<ContextOptions, ContextApi>({
     const registry = new MaxRegistry({
       shouldAsk: () => askModel === "always" || (askModel === "auto" && frontEnd === "tui"),
       readSetting: async () => {
-        const litellm = context.plugins.get<{ settings(): Promise<{ settings: { ContextWindow?: number } }> }>("litellm");
+        const litellm = context.plugins.get<Pick<LiteLLMApi, "settings">>("litellm");
         return (await litellm?.api?.settings())?.settings.ContextWindow;
       },
       onSourceError: (source, error) => context.log.debug(`context: ${source}: ${error instanceof Error ? error.message : String(error)}`),

@@ -1,9 +1,7 @@
 import { open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
-// Imported by path until @maia/plugin-builtin-tools exports them (see README-section.md): `@` must call a file
-// binary, an image or text exactly as Read does.
-import { classifyBytes, decodeText, SNIFF_BYTES } from "@maia/plugin-builtin-tools";
-import { withoutControlChars } from "@maia/util";
+// Shared with Read through @maia/util: `@` must call a file binary, an image or text exactly as Read does.
+import { classifyBytes, decodeText, SNIFF_BYTES, withoutControlChars } from "@maia/util";
 import { t } from "./messages.ts";
 
 /** Seed § 23: 2 MB per file, 50,000 characters per file, 150,000 per input, 200 folder entries. */

@@ -1,7 +1,10 @@
-import { defineMessages, formatNumber, plural } from "@maia/kernel";
+import { activeLocale, defineMessages, formatNumber, plural } from "@maia/kernel";
+import { formatSizeWith } from "@maia/util";
 
-// Sizes in the words Read uses ("17 B", "2 Mo"): a file referenced with @ is described as the tool describes it.
-export { formatSize } from "@maia/plugin-builtin-tools";
+/** Sizes in the words Read uses ("17 B", "2 Mo"): a file referenced with @ is described as the tool describes it. */
+export function formatSize(bytes: number): string {
+  return formatSizeWith(bytes, activeLocale() === "fr", formatNumber);
+}
 
 type Params = Record<string, string | number>;
 

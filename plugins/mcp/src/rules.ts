@@ -1,20 +1,19 @@
-// The `Mcp(server[,tool])` rule syntax and the server selection of seed § 22.2 belong to the permissions
-// plugin, which exports them as pure functions.
+// The `Mcp(server[,tool])` rule syntax and the server selection of seed § 22.2 are shared with the permissions
+// plugin through @maia/permission-rules; the rules in force come from that plugin's API.
+import type { PermissionsApi } from "@maia/plugin-permissions";
 import {
   isMcpToolDenied,
   parseMcpPattern,
   selectMcpServers,
   type McpRuleLike,
   type McpServerSelection,
-} from "@maia/plugin-permissions";
+} from "@maia/permission-rules";
 
 export type { McpRuleLike, McpServerSelection };
 export { selectMcpServers };
 
 /** What this plugin reads of the permissions plugin's API (`context.plugins.get("permissions")?.api`). */
-export interface PermissionRulesApi {
-  rules(): readonly McpRuleLike[];
-}
+export type PermissionRulesApi = Pick<PermissionsApi, "rules">;
 
 export const CLI_SOURCE = "--allow";
 

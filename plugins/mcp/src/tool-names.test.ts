@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mcpToolParts } from "@maia/plugin-permissions";
+import { mcpToolParts } from "@maia/permission-rules";
 import { isValidServerKey, MAX_SERVER_KEY, MAX_TOOL_NAME, mcpToolName } from "./tool-names.ts";
 
 describe("tool names mcp__<key>__<tool> (seed § 22.4)", () => {

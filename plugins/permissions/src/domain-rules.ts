@@ -1,5 +1,5 @@
 import { domainToASCII } from "node:url";
-import { wildcardMatches } from "./wildcard.ts";
+import { wildcardMatches } from "@maia/permission-rules";
 
 /**
  * WebFetch rules (seed § 9.3): `domain:host`, exact or with `*`. The bare domain does not cover its

@@ -4,12 +4,12 @@ import { analyseBash } from "./bash/analyse.ts";
 import type { BashAnalysis } from "./bash/analysis.ts";
 import { decideBash, describeCommand, type Decided } from "./bash/decide-bash.ts";
 import { domainRuleMatches, hostOf } from "./domain-rules.ts";
-import { mcpPatternMatches, mcpToolParts, parseMcpPattern } from "./mcp-rules.ts";
+import { mcpPatternMatches, mcpToolParts, parseMcpPattern } from "@maia/permission-rules";
 import { t } from "./messages.ts";
 import { pathRuleMatches, resolveSubject, type PathContext } from "./path-rules.ts";
 import { RealPaths } from "./real-paths.ts";
 import { PATH_TOOLS, type Rule } from "./rule-syntax.ts";
-import { wildcardMatches } from "./wildcard.ts";
+import { wildcardMatches } from "@maia/permission-rules";
 
 /**
  * Seed § 9.2: deny, then ask, then allow; the first family that matches decides, however precise the rules.

@@ -1,9 +1,11 @@
 import { definePlugin, STAGE, type PermissionCheck } from "@maia/kernel";
+import type { CallToRemember } from "@maia/permission-rules";
 import { readAddedRules, withAdded, type AddedRules, type RuleSet } from "./added-rules.ts";
 import { permissionsSubcommand } from "./check-command.ts";
 import { evaluate, type Evaluation, type EvaluationContext } from "./evaluate.ts";
 import { t } from "./messages.ts";
 import { formatPermissions, permissionsView, startupMessage, type PermissionsView } from "./permissions-view.ts";
+import { remember, type Remembered } from "./remember.ts";
 import type { Rule } from "./rule-syntax.ts";
 import { defaultSources, loadRules, type LoadedRules } from "./settings-files.ts";
 
@@ -33,6 +35,12 @@ export interface PermissionsApi {
   addRules(source: string, rules: RuleSet): { rules: Rule[]; warnings: string[] };
   /** What `addRules` would warn about for this set, without adding it (a sub-agent's rules, checked at load). */
   checkRules(source: string, rules: RuleSet): string[];
+  /**
+   * Remembers the user's "always" answer to a call (`maia acp`'s allow_always / reject_always): the narrowest
+   * rules that allow or deny it next time go to the launch folder's `.maia/settings.json` (atomically, other
+   * keys kept), and the files are read again. What could not be named exactly is said in the result.
+   */
+  remember(call: CallToRemember, list: "allow" | "deny"): Promise<Remembered>;
 }
 
 /**
@@ -84,6 +92,7 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
         return { rules: [...set.file.rules], warnings: [...set.warnings] };
       },
       checkRules: (source, rules) => readAddedRules(source, rules).warnings,
+      remember: (call, list) => remember(call, list, { cwd, homeDir, permissions: api, reload }),
     };
 
     // A new session (/clear, /new, /load…) reads the files again, so edited rules apply without a restart.
@@ -111,6 +120,8 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
 
 export type { Evaluation, EvaluationContext, BashReport } from "./evaluate.ts";
 export type { RuleSet } from "./added-rules.ts";
+export type { Remembered } from "./remember.ts";
+export type { CallToRemember } from "@maia/permission-rules";
 export type { PermissionsView, RuleLabel } from "./permissions-view.ts";
 export type { Rule, RuleKind } from "./rule-syntax.ts";
 export type { RuleFile, RuleOrigin, LoadedRules } from "./settings-files.ts";
@@ -124,4 +135,4 @@ export {
   type McpPattern,
   type McpRuleLike,
   type McpServerSelection,
-} from "./mcp-rules.ts";
+} from "@maia/permission-rules";

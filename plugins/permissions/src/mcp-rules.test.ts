@@ -1,6 +1,6 @@
 import { setActiveLocale } from "@maia/kernel";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isMcpToolDenied, mcpToolParts, parseMcpPattern, selectMcpServers } from "./mcp-rules.ts";
+import { isMcpToolDenied, mcpToolParts, parseMcpPattern, selectMcpServers } from "@maia/permission-rules";
 import { readRules, type Rule } from "./rule-syntax.ts";
 
 beforeAll(() => setActiveLocale("en"));

@@ -33,7 +33,6 @@ export const t = defineMessages(
     ruleWebFetchHost: 'the host "{host}" may only hold letters, digits, ".", "-", "_" and "*"',
     ruleMcpForm: "MCP rules take the form Mcp(server) or Mcp(server,tool); a server key is made of letters, digits, _ and - (no __), or *",
     rulePathPattern: "invalid path pattern ({problem})",
-    mcpUnknownServer: '{file}: rule "{rule}" names an MCP server "{key}" that is not configured (known: {known})',
     // Verdict reasons.
     noRule: "no rule applies (without a rule, every tool use asks)",
     noCommand: "the call has no command to analyse",
@@ -119,7 +118,6 @@ and prints one JSON verdict per line, in order.`,
     ruleMcpForm:
       "les règles MCP s'écrivent Mcp(serveur) ou Mcp(serveur,outil) ; une clé de serveur est faite de lettres, chiffres, _ et - (sans __), ou *",
     rulePathPattern: "motif de chemin invalide ({problem})",
-    mcpUnknownServer: "{file} : la règle « {rule} » désigne un serveur MCP « {key} » non configuré (connus : {known})",
     noRule: "aucune règle applicable (sans règle, chaque utilisation d'un outil demande une confirmation)",
     noCommand: "l'appel ne contient pas de commande à analyser",
     evaluationFailed: "les règles de permission n'ont pas pu être évaluées ({message}) ; confirmation demandée",

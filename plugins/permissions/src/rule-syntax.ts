@@ -1,5 +1,5 @@
 import { closest } from "@maia/kernel";
-import { parseMcpPattern } from "./mcp-rules.ts";
+import { parseMcpPattern } from "@maia/permission-rules";
 import { t } from "./messages.ts";
 import { pathPatternProblem } from "./path-rules.ts";
 

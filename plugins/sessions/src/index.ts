@@ -1,4 +1,5 @@
 import { definePlugin, type AgentSession } from "@maia/kernel";
+import type { ContextApi } from "@maia/plugin-context";
 import { sessionCommands } from "./commands.ts";
 import { t } from "./messages.ts";
 import type { SavedSession } from "./saved-session.ts";
@@ -47,7 +48,7 @@ export default definePlugin<Record<string, never>, SessionsApi>({
     // A sub-agent's conversation is not a session of the launch folder (seed § 20.5 keeps its own traces).
     const saving = frontEnd !== "subagent";
     const refresh = (session: AgentSession) =>
-      context.plugins.get<{ refresh(session: AgentSession): void }>("context")?.api?.refresh(session);
+      context.plugins.get<Pick<ContextApi, "refresh">>("context")?.api?.refresh(session);
 
     const saveQuietly = async (session: AgentSession): Promise<void> => {
       if (!saving) return;

@@ -142,7 +142,9 @@ describe("the ! command, through the kernel and the fake LiteLLM server", () => 
     const setup = await setUp();
     const events: ShellEvent[] = [];
     const shellApi = setup.kernel.plugins.get<ShellApi>("shell")?.api;
-    const stop = shellApi?.subscribe((event) => events.push(event));
+    const stop = shellApi?.hooks.event.tap("test", (event) => {
+      events.push(event);
+    });
     await type(setup, "!printf 'HEAD'; head -c 100000 /dev/zero | tr '\\0' y; printf 'TAIL'");
     stop?.();
     const [preview] = events.filter((event) => event.type === "shell_end").map((event) => (event.type === "shell_end" ? event : undefined));

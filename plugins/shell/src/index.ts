@@ -1,25 +1,36 @@
-import { definePlugin, type AgentSession } from "@maia/kernel";
+import { definePlugin, definePluginHooks, type AgentSession, type OwnedHookTaps } from "@maia/kernel";
+import type { ContextApi } from "@maia/plugin-context";
+import { SyncHook } from "tapable";
 import { parseShellInput } from "./parse-shell-input.ts";
 import { createShellPrefix, type ShellEvent } from "./shell-prefix.ts";
 import { describeShellStatus, runUserShell } from "./user-shell.ts";
 
 const PLUGIN_NAME = "shell";
 
+/** The shell plugin's own extension point, made once per kernel and instrumented like the kernel's hooks. */
+const shellHooks = definePluginHooks(PLUGIN_NAME, () => ({
+  /** Every `!` run: its start, then its end with the whole output and its status. */
+  event: new SyncHook<[ShellEvent]>(["event"]),
+}));
+
+export interface ShellHooks {
+  event: OwnedHookTaps<SyncHook<[ShellEvent]>>;
+}
+
 export interface ShellApi {
   /**
    * Follows every `!` run (start, then end with the whole output and its status), so that a front end can
-   * draw it as a `!` block; returns the function that stops listening. A listener that throws is ignored.
+   * draw it as a `!` block: `hooks.event.tap(name, fn)` returns the function that stops following. A tap that
+   * throws is reported and skipped.
    */
-  subscribe(listener: (event: ShellEvent) => void): () => void;
+  hooks: ShellHooks;
   parse: typeof parseShellInput;
   run: typeof runUserShell;
   describeStatus: typeof describeShellStatus;
 }
 
 /** The context plugin's recount, used when present (a plugin cannot call `contextChanged` itself). */
-interface ContextRefresh {
-  refresh(session: AgentSession): void;
-}
+type ContextRefresh = Pick<ContextApi, "refresh">;
 
 /**
  * The `!` command (seed § 11.2): the user runs a shell command in the launch folder, sees its output, and the
@@ -32,16 +43,8 @@ export default definePlugin<Record<string, never>, ShellApi>({
   kernel: "^1.0.0",
   description: "The ! command: runs a shell command typed by the user; its output joins the next request",
   apply(context) {
-    const listeners = new Set<(event: ShellEvent) => void>();
-    const notify = (event: ShellEvent) => {
-      for (const listener of listeners) {
-        try {
-          listener(event);
-        } catch (error) {
-          context.log.debug(`listener failed: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      }
-    };
+    const { hooks, taps } = shellHooks.of(context, { report: (error) => context.log.debug(`listener failed: ${error.message}`) });
+    const notify = (event: ShellEvent) => hooks.event.call(event);
     context.prefixes.register(
       createShellPrefix({
         notify,
@@ -49,10 +52,7 @@ export default definePlugin<Record<string, never>, ShellApi>({
       }),
     );
     return {
-      subscribe(listener) {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
+      hooks: taps,
       parse: parseShellInput,
       run: runUserShell,
       describeStatus: describeShellStatus,

@@ -1,5 +1,5 @@
-// Imported by path until @maia/plugin-builtin-tools exports its process runner (see README-section.md).
-import { runShell, type ShellStatus } from "@maia/plugin-builtin-tools";
+// The process runner Bash uses too, shared through @maia/util.
+import { runShell, type ShellStatus } from "@maia/util";
 import { t } from "./messages.ts";
 
 /** Seed § 23: timeout of a `!` command, characters captured, and § 11.2's delay between SIGTERM and SIGKILL. */

@@ -1,4 +1,5 @@
-import { definePlugin, errorMessage, type AgentSession, type Message, type SessionSetup, type TurnOutcome } from "@maia/kernel";
+import { definePlugin, definePluginHooks, type AgentSession, type Message, type OwnedHookTaps, type SessionSetup, type TurnOutcome } from "@maia/kernel";
+import { SyncHook } from "tapable";
 import { ITERATIONS_BY_EFFORT, type AgentDefinition, type Effort } from "./agent-definition.ts";
 import { installChildSide, type ChildSide } from "./child/child-side.ts";
 import { conclude, doneMessage } from "./child/final-summary.ts";
@@ -6,6 +7,16 @@ import { installMainSide, type SubagentEvent } from "./main-side.ts";
 import type { DoneMessage } from "./protocol.ts";
 
 const PLUGIN_NAME = "subagents";
+
+/** The plugin's own extension point, made once per kernel and instrumented like the kernel's hooks. */
+const subagentHooks = definePluginHooks(PLUGIN_NAME, () => ({
+  /** Each sub-agent run's start and end (the Agent tool's and `&`'s), told apart by `run`. */
+  run: new SyncHook<[SubagentEvent]>(["event"]),
+}));
+
+export interface SubagentsHooks {
+  run: OwnedHookTaps<SyncHook<[SubagentEvent]>>;
+}
 
 export interface SubagentsOptions {
   /** The MAIA entry a sub-agent's process runs; the running program (`process.argv[1]`) by default. */
@@ -18,8 +29,11 @@ export interface SubagentsOptions {
 export interface SubagentsApi {
   /** The sub-agents of a session, as read from disk when it was built (none in a sub-agent's own process). */
   agentsOf(setup: SessionSetup): Promise<AgentDefinition[]>;
-  /** Follows each sub-agent run (a spinner « Sub-agent x at work »); returns the function that stops listening. */
-  subscribe(listener: (event: SubagentEvent) => void): () => void;
+  /**
+   * Follows each sub-agent run (a spinner « Sub-agent x at work »): `hooks.run.tap(name, fn)` returns the
+   * function that stops following. A tap that throws is reported and skipped.
+   */
+  hooks: SubagentsHooks;
   /** The sub-agent's process side (seed § 20.3), used by `maia --subagent`. */
   child: ChildSide & {
     maxIterations(effort: Effort): number;
@@ -49,16 +63,8 @@ export default definePlugin<SubagentsOptions, SubagentsApi>({
   description: "Sub-agents: .maia/agents/<name>/AGENT.md, the Agent tool, &name, /agents, /createAgent",
   optionsSchema: OPTIONS_SCHEMA,
   apply(context, options) {
-    const listeners = new Set<(event: SubagentEvent) => void>();
-    const notify = (event: SubagentEvent) => {
-      for (const listener of listeners) {
-        try {
-          listener(event);
-        } catch (error) {
-          context.log.debug(`listener failed: ${errorMessage(error)}`);
-        }
-      }
-    };
+    const { hooks, taps } = subagentHooks.of(context, { report: (error) => context.log.debug(`listener failed: ${error.message}`) });
+    const notify = (event: SubagentEvent) => hooks.run.call(event);
     const child = installChildSide(context, PLUGIN_NAME);
     // A sub-agent's own process never offers sub-agents (no nesting, seed § 18).
     const agentsOf =
@@ -71,10 +77,7 @@ export default definePlugin<SubagentsOptions, SubagentsApi>({
           });
     return {
       agentsOf,
-      subscribe(listener) {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
+      hooks: taps,
       child: {
         arm: (spec, report) => child.arm(spec, report),
         maxIterations: (effort) => ITERATIONS_BY_EFFORT[effort],

@@ -1,4 +1,8 @@
 import { errorMessage, PROMPT_ORDER, type AgentSession, type CommandContext, type PluginContext, type SessionSetup } from "@maia/kernel";
+import type { ContextApi } from "@maia/plugin-context";
+import type { LiteLLMApi } from "@maia/plugin-litellm";
+import type { PermissionsApi } from "@maia/plugin-permissions";
+import type { SessionsApi } from "@maia/plugin-sessions";
 import type { AgentDefinition } from "./agent-definition.ts";
 import { createAgentPrefix } from "./agent-prefix.ts";
 import { createAgentTool, oneLine } from "./agent-tool.ts";
@@ -21,20 +25,12 @@ export interface MainSideOptions {
   notify(event: SubagentEvent): void;
 }
 
-interface LiteLLMPeer {
-  listModels(signal?: AbortSignal): Promise<string[]>;
-}
-interface SessionsPeer {
-  nameOf(session: AgentSession): string;
-}
-/** The part of the permissions plugin's API used here (the plugin may be disabled). */
-interface RulesChecker {
-  checkRules(source: string, rules: Record<string, readonly string[]>): string[];
-}
-
-interface ContextPeer {
-  refresh(session: AgentSession): void;
-}
+// The other plugins' APIs, typed by their own declarations (type imports: none of their code comes along). Each
+// may be disabled, so each is looked up at the moment it is needed.
+type LiteLLMPeer = Pick<LiteLLMApi, "listModels">;
+type SessionsPeer = Pick<SessionsApi, "nameOf">;
+type RulesChecker = Pick<PermissionsApi, "checkRules">;
+type ContextPeer = Pick<ContextApi, "refresh">;
 
 /**
  * The plugin's side in the main agent (seed § 20.1–20.3b, § 20.5): the definitions read once per session being

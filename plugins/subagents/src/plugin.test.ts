@@ -209,7 +209,9 @@ describe("a sub-agent run from the main agent, in its own process (seed § 20.2�
     server.enqueue(answer);
     const session = await kernel.createSession({ model: "fake-model" }, { interaction: scriptedInteraction([]) });
     const runs: SubagentEvent[] = [];
-    kernel.plugins.get<SubagentsApi>("subagents")?.api?.subscribe((event) => runs.push(event));
+    kernel.plugins.get<SubagentsApi>("subagents")?.api?.hooks.run.tap("test", (event) => {
+      runs.push(event);
+    });
     const { context, lines, questions } = commandContext(session, "&Reviewer");
     await kernel.plugins.prefixes.get("&")?.run(context);
     // Front ends show « Sub-agent "reviewer" at work » from the start of the run to its end (seed § 20.3b).
@@ -312,7 +314,9 @@ describe("a sub-agent run from the main agent, in its own process (seed § 20.2�
     const session = await kernel.createSession({ model: "fake-model" }, { interaction: scriptedInteraction(["yes", "yes"]) });
     const events = recordEvents(session.events);
     const runs: string[] = [];
-    kernel.plugins.get<SubagentsApi>("subagents")?.api?.subscribe((event) => runs.push(`${event.type} ${event.run} ${event.agent}`));
+    kernel.plugins.get<SubagentsApi>("subagents")?.api?.hooks.run.tap("test", (event) => {
+      runs.push(`${event.type} ${event.run} ${event.agent}`);
+    });
     await kernel.runTurn(session, "go");
     // Two runs at once, told apart by their number.
     expect(runs.slice(0, 2)).toEqual(["subagent_start 1 alpha", "subagent_start 2 beta"]);

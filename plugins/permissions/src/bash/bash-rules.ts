@@ -1,5 +1,5 @@
 import type { Rule, RuleKind } from "../rule-syntax.ts";
-import { bashPatternRegex, leadingWord, trimBlanks } from "../wildcard.ts";
+import { bashPatternRegex, leadingWord, trimBlanks } from "@maia/permission-rules";
 
 /**
  * The Bash and Redirect rules of a rule set, sorted by kind and prepared once (first words, compiled

@@ -1,7 +1,7 @@
 import { t } from "../messages.ts";
 import { pathRuleMatches, type PathContext } from "../path-rules.ts";
 import type { Rule, RuleKind } from "../rule-syntax.ts";
-import { patternWords, trimBlanks } from "../wildcard.ts";
+import { patternWords, trimBlanks } from "@maia/permission-rules";
 import { everyCommand, everyFinding, everyWrite, type BashAnalysis, type RedirectWrite, type SimpleCommand } from "./analysis.ts";
 import { bashRuleSet, matchesAny, type BashRule, type BashRuleSet } from "./bash-rules.ts";
 import { canonicalWord, shellQuote } from "./words.ts";

@@ -1,4 +1,5 @@
 import { STAGE, type PluginContext, type SessionSetup } from "@maia/kernel";
+import type { PermissionsApi } from "@maia/plugin-permissions";
 import { t } from "../messages.ts";
 import type { LogLevel, StartSpec } from "../protocol.ts";
 import { rewriteSections } from "./child-prompt.ts";
@@ -13,10 +14,8 @@ export interface ChildSide {
   arm(spec: StartSpec, report: (level: LogLevel, message: string) => void): void;
 }
 
-/** What this side uses of the permissions plugin's API (`addRules`, in plugins/permissions/src/index.ts). */
-interface PermissionsPeer {
-  addRules(source: string, rules: StartSpec["agent"]["permissions"]): { warnings: string[] };
-}
+/** What this side uses of the permissions plugin's API (a type import: none of its code comes along). */
+type PermissionsPeer = Pick<PermissionsApi, "addRules">;
 
 const PERMISSIONS_PLUGIN = "permissions";
 

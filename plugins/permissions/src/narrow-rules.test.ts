@@ -1,12 +1,11 @@
 import { rm } from "node:fs/promises";
 import fc from "fast-check";
 import { createTestKernel } from "@maia/kernel/testing";
-import permissionsPlugin from "@maia/plugin-permissions";
+import { addPermissionRules, narrowRules, projectSettingsFile, type CallEvaluator } from "@maia/permission-rules";
 import { beforeAll, describe, expect, it } from "vitest";
-import { narrowRules, type PermissionsPeer } from "./narrow-rules.ts";
-import { addPermissionRules, projectSettingsFile } from "./settings-rules.ts";
+import permissionsPlugin, { type PermissionsApi } from "./index.ts";
 
-let permissions: PermissionsPeer;
+let permissions: PermissionsApi;
 let cwd: string;
 let homeDir: string;
 
@@ -14,7 +13,7 @@ beforeAll(async () => {
   const test = await createTestKernel([permissionsPlugin]);
   cwd = test.cwd;
   homeDir = test.homeDir;
-  const api = test.kernel.plugins.get<PermissionsPeer>("permissions")?.api;
+  const api = test.kernel.plugins.get<PermissionsApi>("permissions")?.api;
   if (!api) throw new Error("permissions plugin did not load");
   permissions = api;
 });
@@ -99,9 +98,8 @@ describe("narrowRules for Bash", () => {
   });
 
   it("writes nothing when the permissions plugin could not analyse the command (the whole text is not narrow)", async () => {
-    const unanalysed: PermissionsPeer = {
+    const unanalysed: CallEvaluator = {
       evaluate: async () => ({ verdict: { decision: "ask", reason: "tree-sitter grammar file not found" } }),
-      reload: async () => undefined,
     };
     expect(await narrowRules({ name: "Bash", input: { command: "echo a && echo b" } }, "allow", { cwd, homeDir, permissions: unanalysed })).toEqual({
       rules: [],

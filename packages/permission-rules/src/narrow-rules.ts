@@ -2,12 +2,11 @@ import path from "node:path";
 import type { JsonSchema, Verdict } from "@maia/kernel";
 
 /**
- * What this front end uses of the permissions plugin's API (`plugins.get("permissions")?.api`): the verdict a
- * call would get, with the simple commands a Bash command is made of, and a reload after the file changed.
+ * What working out a narrow rule needs of the rules in force: the verdict a call would get, with the simple
+ * commands a Bash command is made of (the permissions plugin's `evaluate`, or a stand-in in tests).
  */
-export interface PermissionsPeer {
+export interface CallEvaluator {
   evaluate(tool: string, input: Record<string, unknown>): Promise<{ verdict: Verdict; bash?: { commands: string[] } }>;
-  reload(): Promise<unknown>;
 }
 
 export interface NarrowRules {
@@ -38,7 +37,7 @@ const PATH_TOOLS = new Set(["Read", "Write", "Edit", "Glob", "Grep"]);
 export async function narrowRules(
   call: CallToRemember,
   list: "allow" | "deny",
-  context: { cwd: string; homeDir: string; permissions: PermissionsPeer },
+  context: { cwd: string; homeDir: string; permissions: CallEvaluator },
 ): Promise<NarrowRules> {
   if (call.name === "Bash") return bashRules(call.input, list, context.permissions);
   if (PATH_TOOLS.has(call.name)) {
@@ -57,7 +56,7 @@ export async function narrowRules(
   return { rules: [`${call.name}(${value})`], inexact: [] };
 }
 
-async function bashRules(input: Record<string, unknown>, list: "allow" | "deny", permissions: PermissionsPeer): Promise<NarrowRules> {
+async function bashRules(input: Record<string, unknown>, list: "allow" | "deny", permissions: CallEvaluator): Promise<NarrowRules> {
   const command = typeof input.command === "string" ? input.command : "";
   if (command.trim() === "") return { rules: [], inexact: [command] };
   const whole = await permissions.evaluate("Bash", { command });

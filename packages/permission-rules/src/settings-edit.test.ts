@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addPermissionRules, projectSettingsFile, SettingsEditError, withRules } from "./settings-rules.ts";
+import { addPermissionRules, projectSettingsFile, SettingsEditError, withRules } from "./settings-edit.ts";
 
 const FILE = "/project/.maia/settings.json";
 const rule = fc.string({ minLength: 1, maxLength: 20 }).map((text) => `Bash(${text})`);
