@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { killAtRandom } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
 import { addPermissionRules } from "@maia/permission-rules";
 import { loadConfig } from "./load-config.ts";
@@ -19,30 +19,17 @@ interface Confirmed {
   settings: number;
 }
 
-function runAndKill(configFile: string, settingsFile: string): Promise<Confirmed> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CHILD, configFile, settingsFile], { stdio: ["ignore", "pipe", "pipe"] });
-    const confirmed: Confirmed = { config: 0, settings: 0 };
-    let buffer = "";
-    let stderr = "";
-    let armed = false;
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      buffer += chunk;
-      const lines = buffer.split("\n");
-      buffer = lines.pop() ?? "";
-      for (const line of lines) {
-        const [, which, round] = /^(config|settings) (\d+)$/.exec(line) ?? [];
-        if (which === "config" || which === "settings") confirmed[which] = Number(round);
-      }
-      if (!armed) {
-        armed = true;
-        setTimeout(() => child.kill("SIGKILL"), Math.random() * 200);
-      }
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("exit", (_code, signal) => (signal === "SIGKILL" ? resolve(confirmed) : reject(new Error(`the child ended by itself: ${stderr}`))));
-  });
+async function runAndKill(configFile: string, settingsFile: string): Promise<Confirmed> {
+  const confirmed: Confirmed = { config: 0, settings: 0 };
+  await killAtRandom(
+    [CHILD, configFile, settingsFile],
+    (line) => {
+      const [, which, round] = /^(config|settings) (\d+)$/.exec(line) ?? [];
+      if (which === "config" || which === "settings") confirmed[which] = Number(round);
+    },
+    200,
+  );
+  return confirmed;
 }
 
 describe("SIGKILL at any moment of `maia plugins enable` or an ACP « always allow »", () => {

@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { killAtRandom } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
 
 const CHILD = fileURLToPath(new URL("./save-loop-child.ts", import.meta.url));
@@ -16,33 +16,13 @@ interface Confirmed {
 }
 
 /** Starts the child, kills it with SIGKILL at a random moment once it has saved, and returns what it confirmed. */
-function runAndKill(cwd: string): Promise<Map<string, Confirmed>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CHILD, cwd], { stdio: ["ignore", "pipe", "pipe"] });
-    const confirmed = new Map<string, Confirmed>();
-    let buffer = "";
-    let stderr = "";
-    let armed = false;
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      buffer += chunk;
-      const lines = buffer.split("\n");
-      buffer = lines.pop() ?? "";
-      for (const line of lines) {
-        const [, id, file, count] = /^saved (\S+) (.+) (\d+)$/.exec(line) ?? [];
-        if (id && file && count) confirmed.set(id, { file, count: Number(count) });
-      }
-      if (!armed) {
-        armed = true;
-        setTimeout(() => child.kill("SIGKILL"), Math.random() * 150);
-      }
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("exit", (_code, signal) => {
-      if (signal !== "SIGKILL") reject(new Error(`the child ended by itself: ${stderr}`));
-      else resolve(confirmed);
-    });
+async function runAndKill(cwd: string): Promise<Map<string, Confirmed>> {
+  const confirmed = new Map<string, Confirmed>();
+  await killAtRandom([CHILD, cwd], (line) => {
+    const [, id, file, count] = /^saved (\S+) (.+) (\d+)$/.exec(line) ?? [];
+    if (id && file && count) confirmed.set(id, { file, count: Number(count) });
   });
+  return confirmed;
 }
 
 /** Every session file parses, and each session's last confirmed save is still there (maybe under its next name). */

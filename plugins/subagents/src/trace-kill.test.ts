@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { killAtRandom } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
 import { writeTrace } from "./trace.ts";
 
@@ -10,30 +10,13 @@ const CHILD = fileURLToPath(new URL("./trace-kill-child.ts", import.meta.url));
 /** Kills per run of the suite; MAIA_CRASH_RUNS raises it for a longer soak. */
 const RUNS = Number(process.env.MAIA_CRASH_RUNS ?? 25);
 
-function runAndKill(cwd: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CHILD, cwd], { stdio: ["ignore", "pipe", "pipe"] });
-    const written: string[] = [];
-    let buffer = "";
-    let stderr = "";
-    let armed = false;
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      buffer += chunk;
-      const lines = buffer.split("\n");
-      buffer = lines.pop() ?? "";
-      for (const line of lines) {
-        const name = /^trace (\S+) \d+$/.exec(line)?.[1];
-        if (name) written.push(name);
-      }
-      if (!armed) {
-        armed = true;
-        setTimeout(() => child.kill("SIGKILL"), Math.random() * 150);
-      }
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("exit", (_code, signal) => (signal === "SIGKILL" ? resolve(written) : reject(new Error(`the child ended by itself: ${stderr}`))));
+async function runAndKill(cwd: string): Promise<string[]> {
+  const written: string[] = [];
+  await killAtRandom([CHILD, cwd], (line) => {
+    const name = /^trace (\S+) \d+$/.exec(line)?.[1];
+    if (name) written.push(name);
   });
+  return written;
 }
 
 describe("SIGKILL at any moment of a sub-agent trace", () => {

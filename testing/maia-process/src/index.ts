@@ -1,3 +1,4 @@
 export * from "./run-maia.ts";
 export * from "./process-helpers.ts";
 export * from "./per-test.ts";
+export * from "./kill-at-random.ts";
