@@ -219,7 +219,11 @@ function lastCommand(node: SyntaxNode, depth = 0): SyntaxNode | undefined {
 function fileRedirect(node: SyntaxNode, walk: Walk, depth: number): void {
   // `echo2>&1` is the word `echo2` then `>&1` for bash; tree-sitter reads `echo` then `2>&1`.
   const before = walk.source[node.start - 1];
-  if (node.children[0]?.field === "descriptor" && before !== undefined && !" \t\n;&|()<>".includes(before)) {
+  const descriptor = node.children[0]?.field === "descriptor" ? node.children[0] : undefined;
+  // bash takes only digits (or `{name}`) before `>` as a descriptor: tree-sitter also reads `-f2>&1` as one,
+  // where bash runs the command `-f2`. Such a "descriptor" is a command word the analysis cannot see.
+  const notDigits = descriptor !== undefined && !/^(\d+|\{[A-Za-z_][A-Za-z0-9_]*\})$/.test(textOf(descriptor, walk));
+  if ((descriptor && before !== undefined && !" \t\n;&|()<>".includes(before)) || notDigits) {
     walk.analysis.uncertain.push({ code: "joined-words", text: excerpt(walk.source.slice(Math.max(0, node.start - 8), node.end)) });
   }
   walkChildren(node, walk, depth + 1);

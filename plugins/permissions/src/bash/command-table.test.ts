@@ -169,6 +169,11 @@ const TABLE: Array<[string, Expected]> = [
   ["echo\u2028hi", "ask"],
   ["echo hi\u00a0; ls", "allow"],
   ["echo2>&1", "ask"],
+  // tree-sitter reads `-f2` as the descriptor of `>&1`; bash runs the command `-f2` (found by the bash oracle).
+  ["echo; -f2>&1", "ask"],
+  ["echo \n-function2>&1", "ask"],
+  ["echo; -2>&1", "ask"],
+  ["ls 2>&1", "allow"],
   ["ls > >(tee f)", "ask"],
   ["cat <<EOF extra\nx\nEOF", "ask"],
   ["echo 'unterminated", "ask"],
