@@ -1,9 +1,7 @@
-import { useEffect, useMemo, useState } from "react";
 import type { AgentInfo } from "../../../src/protocol.ts";
-import { call, errorMessage } from "../api.ts";
-import { useHub } from "../hub-context.ts";
-import { coalesce } from "./coalesce.ts";
+import { call } from "../api.ts";
 import { useHubEvent } from "./use-hub-event.ts";
+import { useRefetched } from "./use-refetched.ts";
 
 export interface Agents {
   agents: AgentInfo[] | undefined;
@@ -13,26 +11,7 @@ export interface Agents {
 
 /** `AgentService.List()`, refetched when the stream (re)opens and on every `agent:state`. */
 export function useAgents(): Agents {
-  const { generation } = useHub();
-  const [agents, setAgents] = useState<AgentInfo[] | undefined>(undefined);
-  const [error, setError] = useState("");
-
-  const refresh = useMemo(
-    () =>
-      coalesce(async () => {
-        try {
-          setAgents(await call("AgentService", "List"));
-          setError("");
-        } catch (failure) {
-          setError(errorMessage(failure));
-        }
-      }),
-    [],
-  );
-
-  useEffect(() => {
-    if (generation > 0) refresh();
-  }, [generation, refresh]);
+  const { value: agents, setValue: setAgents, error, refresh } = useRefetched(() => call("AgentService", "List"));
 
   useHubEvent("agent:state", (event) => {
     // Show the new state at once; the refetch brings the rest (outdated flag, definition changes).
