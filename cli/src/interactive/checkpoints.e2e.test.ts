@@ -24,7 +24,7 @@ async function project(): Promise<string> {
 
 const sentTexts = (body: { messages?: Array<{ content?: unknown }> } | undefined) => JSON.stringify(body?.messages ?? []);
 
-describe.skipIf(!ready)("checkpoints in the terminal", () => {
+describe.skipIf(!ready)("checkpoints in the terminal", { timeout: 120_000 }, () => {
   it("/undo lists what it will change, asks, restores the files and takes the turn out of the conversation", async () => {
     const cwd = await project();
     bed.server.enqueue(bash("sed -i s/one/two/ a.txt && rm b.txt"), { text: "Changed them." }, { text: "Fresh start." });

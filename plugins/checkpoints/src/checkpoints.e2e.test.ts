@@ -63,7 +63,8 @@ async function sessionMessages(cwd: string): Promise<unknown[]> {
   return (JSON.parse(await readFile(path.join(folder, file ?? ""), "utf8")) as { messages: unknown[] }).messages;
 }
 
-describe("checkpoints (maia -p, maia checkpoints)", () => {
+// Each test runs maia three to five times; on a loaded machine that takes a while.
+describe("checkpoints (maia -p, maia checkpoints)", { timeout: 120_000 }, () => {
   it("takes back what Write and Bash did — created, changed, deleted, mode — and the turn, without touching the user's git", async () => {
     const fingerprint = await userRepository(bed.cwd);
     const before = fingerprint();

@@ -5,6 +5,20 @@ import { gitRunner, nulFields, type Git } from "./git.ts";
 /** Files larger than this are left out of checkpoints (a build artefact, a database): documented in docs/checkpoints.md. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
+/**
+ * A snapshot that would have to hash more than this (a launch folder such as the home folder, without a
+ * .gitignore) is refused with a message rather than left to run for minutes before a tool call.
+ */
+export const MAX_SNAPSHOT_FILES = 100_000;
+export const MAX_SNAPSHOT_BYTES = 2 * 1024 ** 3;
+
+export class SnapshotTooLargeError extends Error {
+  constructor(files: number, bytes: number) {
+    super(`the launch folder has ${files} new or changed files (${Math.round(bytes / 1024 ** 2)} MB) to record; add a .gitignore for what should not be part of checkpoints`);
+    this.name = "SnapshotTooLargeError";
+  }
+}
+
 /** What a turn did to one file, between the snapshot before it and the one after it. */
 export interface FileChange {
   path: string;
@@ -20,8 +34,8 @@ const BASE_EXCLUDES = ["/.maia/", ".git"];
 
 /**
  * A git repository of MAIA's own (`~/.maia/checkpoints/<folder id>/git`) whose work tree is the launch folder.
- * A snapshot is `git add -A` into its own index (git's stat cache makes the next one cheap) and `write-tree`,
- * kept alive by a commit under `refs/maia/`. The user's `.git`, index, stash and hooks are never read or
+ * A snapshot is `git add` of what changed into its own index (git's stat cache makes finding it cheap) and
+ * `write-tree`, kept alive by a ref `refs/maia/<tree>`. The user's `.git`, index, stash and hooks are never read or
  * written: every command runs with GIT_DIR set and the inherited GIT_* variables removed (git.ts).
  */
 export class ShadowRepo {
@@ -29,6 +43,11 @@ export class ShadowRepo {
   readonly workTree: string;
   readonly #git: Git;
   #ready: Promise<void> | undefined;
+  /** Trees already kept by a ref, and the exclude file as last written: work not to do twice. */
+  readonly #kept = new Set<string>();
+  readonly #large = new Set<string>();
+  #excludes: string | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: { gitDir: string; workTree: string; env: NodeJS.ProcessEnv }) {
     this.gitDir = options.gitDir;
@@ -71,56 +90,90 @@ export class ShadowRepo {
   }
 
   /**
-   * Records the work tree as it is now and returns the commit that keeps it. Ignored files (the folder's own
-   * .gitignore files), MAIA's folder and files over MAX_FILE_BYTES are not part of it.
+   * Records the work tree as it is now and returns the id of the tree that holds it (kept alive by a ref, so
+   * no commit is needed). One walk of the folder (`ls-files`, which git's stat cache keeps cheap) lists what
+   * changed since the last snapshot; only those paths are added. Ignored files (the folder's own .gitignore
+   * files), MAIA's folder and files over MAX_FILE_BYTES are not part of it.
    */
-  async snapshot(label: string): Promise<string> {
-    await this.ensure();
-    await this.#excludeLargeFiles();
-    await this.#git(["add", "--all", "--ignore-errors", "--", "."], { allowExitCodes: [1] });
-    const tree = (await this.#git(["write-tree"])).stdout.trim();
-    const commit = (await this.#git(["commit-tree", tree, "-m", label])).stdout.trim();
-    await this.#git(["update-ref", `refs/maia/${commit}`, commit]);
-    return commit;
+  snapshot(label: string): Promise<string> {
+    return this.#serial(() => this.#snapshot(label));
   }
 
-  /** Untracked files over the size limit go into info/exclude before `add` (tracked ones are dropped from the index). */
-  async #excludeLargeFiles(): Promise<void> {
-    const listed = await this.#git(["ls-files", "-z", "--others", "--modified", "--exclude-standard"]);
+  /** One snapshot or restore at a time in this process (parallel tool calls, a restore after a turn). */
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(work, work);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #snapshot(_label: string): Promise<string> {
+    await this.ensure();
+    await this.#writeExcludes();
+    const listed = await this.#git(["ls-files", "-z", "--others", "--modified", "--deleted", "--exclude-standard"]);
+    const changed = [...new Set(nulFields(listed.stdout))];
+    if (changed.length > MAX_SNAPSHOT_FILES) throw new SnapshotTooLargeError(changed.length, 0);
+    const toAdd: string[] = [];
     const large: string[] = [];
-    for (const file of new Set(nulFields(listed.stdout))) {
+    let bytes = 0;
+    for (const file of changed) {
       const stats = await lstat(path.join(this.workTree, file)).catch(() => undefined);
       if (stats?.isFile() && stats.size > MAX_FILE_BYTES) large.push(file);
+      else {
+        toAdd.push(file);
+        bytes += stats?.size ?? 0;
+      }
     }
-    const lines = [...BASE_EXCLUDES, ...large.map((file) => `/${escapeGlob(file)}`)];
-    await mkdir(path.join(this.gitDir, "info"), { recursive: true });
-    await writeFile(path.join(this.gitDir, "info", "exclude"), `${lines.join("\n")}\n`);
+    if (bytes > MAX_SNAPSHOT_BYTES) throw new SnapshotTooLargeError(toAdd.length, bytes);
     if (large.length > 0) {
+      await this.#writeExcludes(large);
       await this.#git(["rm", "--cached", "--quiet", "--ignore-unmatch", "--pathspec-from-file=-", "--pathspec-file-nul"], {
         input: large.map((file) => `${file}\0`).join(""),
       });
     }
+    if (toAdd.length > 0) {
+      await this.#git(["add", "--all", "--ignore-errors", "--pathspec-from-file=-", "--pathspec-file-nul"], {
+        input: toAdd.map((file) => `${file}\0`).join(""),
+        allowExitCodes: [1],
+      });
+    }
+    const tree = (await this.#git(["write-tree"])).stdout.trim();
+    if (!this.#kept.has(tree)) {
+      await this.#git(["update-ref", `refs/maia/${tree}`, tree]);
+      this.#kept.add(tree);
+    }
+    return tree;
   }
 
-  /** What changed from one snapshot to another, with line counts. */
+  /** info/exclude: MAIA's folder, and the large files found so far (written only when it changes). */
+  async #writeExcludes(large: readonly string[] = []): Promise<void> {
+    for (const file of large) this.#large.add(file);
+    const text = `${[...BASE_EXCLUDES, ...[...this.#large].map((file) => `/${escapeGlob(file)}`)].join("\n")}\n`;
+    if (text === this.#excludes) return;
+    await mkdir(path.join(this.gitDir, "info"), { recursive: true });
+    await writeFile(path.join(this.gitDir, "info", "exclude"), text);
+    this.#excludes = text;
+  }
+
+  /** What changed from one snapshot to another, with line counts (one `diff-tree --raw --numstat`). */
   async changes(from: string, to: string): Promise<FileChange[]> {
-    const statuses = nulFields((await this.#git(["diff-tree", "-r", "-z", "--no-renames", "--name-status", from, to])).stdout);
-    const counts = nulFields((await this.#git(["diff-tree", "-r", "-z", "--no-renames", "--numstat", from, to])).stdout);
-    // Without renames, each -z numstat field is `added<TAB>removed<TAB>path` ("-" counts for a binary file).
+    const fields = nulFields((await this.#git(["diff-tree", "-r", "-z", "--no-renames", "--raw", "--numstat", from, to])).stdout);
+    const statuses = new Map<string, FileChange["status"]>();
     const lines = new Map<string, { added?: number; removed?: number }>();
-    for (const field of counts) {
+    for (let index = 0; index < fields.length; index += 1) {
+      const field = fields[index] ?? "";
+      if (field.startsWith(":")) {
+        // `:<mode> <mode> <id> <id> <status>` then the path as the next field.
+        const code = field.split(" ").at(-1)?.charAt(0);
+        const file = fields[index + 1] ?? "";
+        statuses.set(file, code === "A" ? "A" : code === "D" ? "D" : "M");
+        index += 1;
+        continue;
+      }
+      // Without renames, a numstat field is `added<TAB>removed<TAB>path` ("-" counts for a binary file).
       const [added, removed, ...rest] = field.split("\t");
-      const file = rest.join("\t");
-      lines.set(file, added === "-" || added === undefined ? {} : { added: Number(added), removed: Number(removed) });
+      lines.set(rest.join("\t"), added === "-" || added === undefined ? {} : { added: Number(added), removed: Number(removed) });
     }
-    const changes: FileChange[] = [];
-    for (let index = 0; index + 1 < statuses.length; index += 2) {
-      const code = (statuses[index] ?? "").charAt(0);
-      const file = statuses[index + 1] ?? "";
-      const status = code === "A" ? "A" : code === "D" ? "D" : "M";
-      changes.push({ path: file, status, ...lines.get(file) });
-    }
-    return changes;
+    return [...statuses].map(([file, status]) => ({ path: file, status, ...lines.get(file) }));
   }
 
   /** The paths, among `paths`, whose content or mode differs between two snapshots. */
@@ -142,7 +195,11 @@ export class ShadowRepo {
    * Puts `paths` back as they were in `commit`: files it held are written with their mode, the others removed
    * (with the folders that removal leaves empty).
    */
-  async restore(commit: string, paths: readonly string[]): Promise<void> {
+  restore(commit: string, paths: readonly string[]): Promise<void> {
+    return this.#serial(() => this.#restore(commit, paths));
+  }
+
+  async #restore(commit: string, paths: readonly string[]): Promise<void> {
     const held = await this.present(commit, paths);
     const toWrite = paths.filter((file) => held.has(file));
     const toRemove = paths.filter((file) => !held.has(file));
@@ -164,6 +221,7 @@ export class ShadowRepo {
     await this.ensure();
     if (commits.length > 0) {
       await this.#git(["update-ref", "--stdin"], { input: commits.map((commit) => `delete refs/maia/${commit}\n`).join("") });
+      for (const commit of commits) this.#kept.delete(commit);
     }
     // Not --prune=now: objects of a snapshot another MAIA is taking in this folder are not referenced yet.
     if (options.collect) await this.#git(["gc", "--quiet", "--prune=1.hour.ago"]);
