@@ -2,7 +2,7 @@ import type { CommandOutput } from "../contracts/commands.ts";
 import type { InteractionPort } from "../contracts/interaction.ts";
 import type { TurnOrigin, TurnOutcome } from "../contracts/session.ts";
 import type { RunTurnOptions } from "../loop/run-turn.ts";
-import { closest } from "../validation/validator.ts";
+import { closest } from "@maia/util/closest";
 import type { Conversation } from "./conversation.ts";
 import { t } from "./messages.ts";
 

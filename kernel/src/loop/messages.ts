@@ -1,4 +1,4 @@
-import { defineMessages } from "../i18n/catalogue.ts";
+import { defineMessages } from "@maia/util/i18n";
 
 /** The kernel's strings; French is the seed's wording (§ 6.2, § 6.3, § 8). */
 export const t = defineMessages(

@@ -1,7 +1,7 @@
 import type { InputPrefix, SlashCommand, Subcommand } from "../contracts/commands.ts";
 import type { JsonSchema } from "../contracts/provider.ts";
 import type { AgentSession, CompactEvent, ContextChange, FrontEnd, SessionSetup } from "../contracts/session.ts";
-import type { Locale } from "../i18n/locale.ts";
+import type { Locale } from "@maia/util/i18n";
 import type { PluginHooks } from "../hooks/instrumented-hooks.ts";
 
 export interface PluginLogger {
