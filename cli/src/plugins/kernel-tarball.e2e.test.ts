@@ -43,6 +43,7 @@ export default definePlugin<{ suffix: string }>({
     const tool: Tool<{ text: string }> = { ...shout, execute: async (input) => \`\${input.text.toUpperCase()}\${options.suffix}\` };
     context.hooks.tools.tapPromise(PLUGIN_NAME, async (tools) => [...tools, tool]);
     context.log.info(\`\${tool.spec.name} ready\`);
+    if (options.suffix !== "!") context.log.warn(\`suffix "\${options.suffix}" is louder than usual\`);
   },
 });
 `;
@@ -140,7 +141,7 @@ describe("the kernel's tarball, for a plugin written outside the workspace", () 
     expect(broken.output).toContain("noSuchHook");
   });
 
-  it("runs in MAIA once installed in a project: listed active, its tool called by the model", async () => {
+  it("runs in MAIA once installed in a project: listed active with its log counts, its warning named, its tool called", async () => {
     const pluginPack = path.join(author, "..", "plugin-pack");
     await mkdir(pluginPack, { recursive: true });
     npm(["pack", author, "--pack-destination", pluginPack], author);
@@ -155,12 +156,14 @@ describe("the kernel's tarball, for a plugin written outside the workspace", () 
 
     const list = await runMaia(["plugins", "list", "--json"], { cwd: project, home });
     const shout = (JSON.parse(list.stdout) as Array<Record<string, unknown>>).find((record) => record.name === "maia-plugin-shout");
-    expect(shout).toMatchObject({ state: "active", source: "npm", version: "2.0.0", hooks: ["tools"] });
+    expect(shout).toMatchObject({ state: "active", source: "npm", version: "2.0.0", hooks: ["tools"], logs: { info: 1, warn: 1 } });
+    expect(list.stderr).toContain('WARN suffix "!!" is louder than usual [maia-plugin-shout]');
 
     server.enqueue({ toolCalls: [{ id: "s1", name: "Shout", arguments: { text: "hello" } }] }, { text: "Shouted." });
     const run = await runMaia(["-p", "shout hello", "--output-format", "stream-json", "--allow", "Shout"], { cwd: project, home });
     expect(run.code).toBe(0);
     const events = run.stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(events).toContainEqual({ type: "tool_result", id: "s1", name: "Shout", content: "HELLO!!", isError: false });
+    expect(events).toContainEqual({ type: "warning", message: 'suffix "!!" is louder than usual', plugin: "maia-plugin-shout" });
   });
 });
