@@ -78,7 +78,7 @@ export interface InputPrefix {
   run(context: CommandContext & { input: string }): Promise<void>;
 }
 
-/** A `maia <name>` subcommand (`maia permissions check`, `maia acp`). */
+/** A `maia <name>` subcommand a plugin adds (`maia permissions check`, `maia hub`). */
 export interface Subcommand {
   name: string;
   description: string;

@@ -4,8 +4,11 @@ import type { Message, ToolUseBlock } from "./messages.ts";
 import type { LLMProvider, StopReason } from "./provider.ts";
 import type { AnyTool } from "./tool.ts";
 
-/** Which front end drives the session; plugins adapt (headless refuses questions, ACP has no Ink…). */
-export type FrontEnd = "tui" | "headless" | "acp" | "subagent" | "hub";
+/**
+ * Which front end drives the session; plugins adapt (headless refuses questions, a sub-agent's child saves
+ * nothing…). The hub is not one: it drives MAIA through `maia acp`.
+ */
+export type FrontEnd = "tui" | "headless" | "acp" | "subagent";
 
 /** What every session is built from; handed to the `tools`, `systemPrompt` and `sessionStart` hooks. */
 export interface SessionSetup {
