@@ -53,6 +53,10 @@ const BROKEN_SOURCE = `import { definePlugin } from "@maia/kernel";
 export default definePlugin({ name: "broken", version: "1.0.0", kernel: "^1.0.0", apply(context) { context.hooks.noSuchHook.tap("broken", () => undefined); } });
 `;
 
+// tsc and npm are slow on a loaded machine: these tests get more than vitest's default 30 s (about 40 s in all,
+// on an idle one).
+const SLOW_MS = 120_000;
+
 const npm = (args: string[], cwd: string) =>
   execFileSync("npm", [...args, "--no-audit", "--no-fund", "--prefer-offline", "--silent"], { cwd, encoding: "utf8" });
 const tsc = (args: string[], cwd: string) =>
@@ -114,7 +118,7 @@ beforeAll(async () => {
   );
   await writeFile(path.join(author, "src", "index.ts"), PLUGIN_SOURCE);
   npm(["install", kernelTarball], author);
-}, 120_000);
+}, SLOW_MS);
 
 afterAll(async () => {
   await server.close();
@@ -139,7 +143,7 @@ describe("the kernel's tarball, for a plugin written outside the workspace", () 
     expect(good).toEqual({ status: 0, output: "" });
     expect(broken.status).not.toBe(0);
     expect(broken.output).toContain("noSuchHook");
-  });
+  }, SLOW_MS);
 
   it("runs in MAIA once installed in a project: listed active with its log counts, its warning named, its tool called", async () => {
     const pluginPack = path.join(author, "..", "plugin-pack");
@@ -165,5 +169,5 @@ describe("the kernel's tarball, for a plugin written outside the workspace", () 
     const events = run.stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(events).toContainEqual({ type: "tool_result", id: "s1", name: "Shout", content: "HELLO!!", isError: false });
     expect(events).toContainEqual({ type: "warning", message: 'suffix "!!" is louder than usual', plugin: "maia-plugin-shout" });
-  });
+  }, SLOW_MS);
 });
