@@ -18,9 +18,8 @@ export { ERROR_CODES, MaiaError, errorMessage, isAbortError, type ErrorCode } fr
 export { STAGE, HOOK_DEADLINES_MS, HOOK_KINDS, type HookName, type HookTable } from "./hooks/hooks.ts";
 export type { PluginHooks, TapOptions, TapStats } from "./hooks/instrumented-hooks.ts";
 export { definePluginHooks, type OwnedHookTaps, type PluginHookOptions, type PluginHookSet } from "./hooks/plugin-hooks.ts";
-export { defineMessages, activeLocale, setActiveLocale, type Translate } from "./i18n/catalogue.ts";
-export { resolveLocale, type Locale } from "./i18n/locale.ts";
-export { formatNumber, plural } from "./i18n/format.ts";
+// Plugins declare their strings with the kernel's one import; the catalogue itself lives in @maia/util.
+export { defineMessages, activeLocale, setActiveLocale, resolveLocale, type Locale, type MessageTemplate, type Translate } from "@maia/util/i18n";
 export { Kernel, type KernelOptions } from "./kernel.ts";
 export { Conversation, type ConversationOptions } from "./host/conversation.ts";
 export { dispatchInput, type DispatchOptions, type DispatchResult } from "./host/dispatch-input.ts";
@@ -31,6 +30,7 @@ export {
   type MaiaPlugin,
   type PluginContext,
   type PluginHandle,
+  type LogOrigin,
   type PluginLogger,
   type PluginTriggers,
   type Registrar,
@@ -41,10 +41,11 @@ export {
   KERNEL_VERSION,
   POLICY_PLUGIN,
   type LoadOptions,
+  type LogCounts,
   type PluginCandidate,
   type PluginRecord,
   type PluginSource,
   type PluginStage,
 } from "./plugins/plugin-host.ts";
 export { stricter } from "./permissions/verdict.ts";
-export { closest, describeErrors, editDistance, validatorFor } from "./validation/validator.ts";
+export { describeErrors, validatorFor } from "./validation/validator.ts";

@@ -41,3 +41,6 @@ export { formatSizeWith, type NumberFormatter } from "./format-size.ts";
 // The shell runner of Bash and of `!` commands: one process model, one output cap.
 export { runShell, systemShell, type ShellOptions, type ShellResult, type ShellStatus } from "./run-shell.ts";
 export { OutputCap } from "./output-cap.ts";
+// The strings of every package (also re-exported by @maia/kernel for plugins) and "did you mean" hints.
+export * from "./i18n/index.ts";
+export { closest, editDistance } from "./closest.ts";

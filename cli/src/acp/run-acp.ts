@@ -4,6 +4,7 @@ import { ndJsonStream } from "@agentclientprotocol/sdk";
 import type { PluginLogger } from "@maia/kernel";
 import type { CliArgs } from "../args.ts";
 import { boot } from "../boot.ts";
+import { attributed } from "../plugin-log.ts";
 import { resolveLaunchFolder } from "../launch-folder.ts";
 import { chooseModel } from "../model-choice.ts";
 import { createAcpAgent } from "./acp-agent.ts";
@@ -68,8 +69,8 @@ export async function runAcp(args: CliArgs, io: AcpIO): Promise<number> {
 function stderrLogger(stderr: NodeJS.WritableStream, env: NodeJS.ProcessEnv): PluginLogger {
   const debug = env.MAIA_DEBUG !== undefined && env.MAIA_DEBUG !== "" && env.MAIA_DEBUG !== "0";
   return {
-    info: (message) => void stderr.write(`INFO ${message}\n`),
-    warn: (message) => void stderr.write(`WARN ${message}\n`),
+    info: (message, origin) => void stderr.write(`INFO ${attributed(message, origin)}\n`),
+    warn: (message, origin) => void stderr.write(`WARN ${attributed(message, origin)}\n`),
     error: (message) => void stderr.write(`FAIL ${message}\n`),
     debug: (message) => {
       if (debug) stderr.write(`DEBUG ${message}\n`);

@@ -1,5 +1,6 @@
-import type { AgentEvent, TurnOutcome } from "@maia/kernel";
+import type { AgentEvent, LogOrigin, TurnOutcome } from "@maia/kernel";
 import type { OutputFormat } from "../args.ts";
+import { attributed } from "../plugin-log.ts";
 
 export interface HeadlessSummary {
   result: string;
@@ -72,9 +73,10 @@ export class HeadlessOutput {
     else this.#stderr.write(`${message}\n`);
   }
 
-  warn(message: string): void {
-    if (this.#format === "stream-json") this.#line({ type: "warning", message });
-    else this.#stderr.write(`WARN ${message}\n`);
+  /** A warning; one a plugin logged names it (`plugin` in stream-json, after the message in text). */
+  warn(message: string, origin?: LogOrigin): void {
+    if (this.#format === "stream-json") this.#line(origin ? { type: "warning", message, plugin: origin.plugin } : { type: "warning", message });
+    else this.#stderr.write(`WARN ${attributed(message, origin)}\n`);
   }
 
   error(message: string): void {

@@ -1,4 +1,4 @@
-import { Conversation, dispatchInput, NO_INTERACTION, errorMessage, type AgentSession, type Message, type TurnOutcome } from "@maia/kernel";
+import { Conversation, dispatchInput, NO_INTERACTION, errorMessage, type AgentSession, type LogOrigin, type Message, type TurnOutcome } from "@maia/kernel";
 import type { CliArgs } from "../args.ts";
 import { boot } from "../boot.ts";
 import { chooseModel } from "../model-choice.ts";
@@ -33,7 +33,7 @@ export async function runHeadless(args: CliArgs, io: HeadlessIO): Promise<number
   const log = {
     info: () => undefined,
     debug: () => undefined,
-    warn: (message: string) => output.warn(message),
+    warn: (message: string, origin?: LogOrigin) => output.warn(message, origin),
     error: (message: string) => output.error(message),
   };
   let conversation: Conversation | undefined;

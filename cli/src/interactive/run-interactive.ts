@@ -1,6 +1,7 @@
 import { AgentEvents, errorMessage, type Conversation, type PluginLogger } from "@maia/kernel";
 import type { CliArgs } from "../args.ts";
 import { boot } from "../boot.ts";
+import { attributed } from "../plugin-log.ts";
 import { resolveLaunchFolder } from "../launch-folder.ts";
 import { t as cliT } from "../messages.ts";
 import { InkUI } from "../ui/ink-ui.ts";
@@ -62,8 +63,8 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
     const events = new AgentEvents();
     events.on(ui.onEvent);
     const log: PluginLogger = {
-      info: (message) => ui.info(message),
-      warn: (message) => ui.warn(message),
+      info: (message, origin) => ui.info(attributed(message, origin)),
+      warn: (message, origin) => ui.warn(attributed(message, origin)),
       error: (message) => ui.error(message),
       debug: () => undefined,
     };

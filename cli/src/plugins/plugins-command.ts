@@ -1,11 +1,12 @@
 import os from "node:os";
 import path from "node:path";
-import type { PluginRecord } from "@maia/kernel";
+import type { LogOrigin, PluginRecord } from "@maia/kernel";
 import type { CliArgs } from "../args.ts";
 import { boot } from "../boot.ts";
 import { CONFIG_FILE } from "../config/load-config.ts";
 import { setPluginEnabled } from "../config/write-config.ts";
 import { resolveLaunchFolder } from "../launch-folder.ts";
+import { attributed } from "../plugin-log.ts";
 import { t } from "../messages.ts";
 import { addPlugin, removePlugin } from "./plugins-add.ts";
 import { t as installMessages } from "./plugins-add-messages.ts";
@@ -25,7 +26,7 @@ export async function runPluginsCommand(args: CliArgs, io: CommandIO): Promise<n
   const log = {
     info: () => undefined,
     debug: () => undefined,
-    warn: (message: string) => void io.stderr.write(`WARN ${message}\n`),
+    warn: (message: string, origin?: LogOrigin) => void io.stderr.write(`WARN ${attributed(message, origin)}\n`),
     error: (message: string) => void io.stderr.write(`FAIL ${message}\n`),
   };
   if (action === "list" || action === undefined) {
@@ -83,6 +84,7 @@ function publicRecord(record: PluginRecord) {
     description: record.description ?? "",
     hooks: record.hooks,
     loadMs: record.loadMs,
+    logs: record.logs,
   };
 }
 

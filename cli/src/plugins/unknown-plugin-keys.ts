@@ -1,4 +1,4 @@
-import { closest } from "@maia/kernel";
+import { closest } from "@maia/util";
 import { t } from "../messages.ts";
 import { isPathSpec, npmPluginInstalled } from "./npm-plugin-resolver.ts";
 

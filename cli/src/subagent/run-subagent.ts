@@ -1,6 +1,7 @@
 import { Conversation, errorMessage, type Message, type PluginLogger } from "@maia/kernel";
 import type { SubagentsApi } from "@maia/plugin-subagents";
 import { boot } from "../boot.ts";
+import { attributed } from "../plugin-log.ts";
 import { t } from "./messages.ts";
 import { ParentChannel, type IpcProcess } from "./parent-channel.ts";
 
@@ -49,7 +50,7 @@ export async function runSubagent(io: SubagentIO): Promise<number> {
     info: () => undefined,
     debug: () => undefined,
     // The parent shows only the definition's own warnings (seed § 20.3.1); the rest stays in stderr's tail.
-    warn: (message) => void io.stderr.write(`WARN ${message}\n`),
+    warn: (message, origin) => void io.stderr.write(`WARN ${attributed(message, origin)}\n`),
     error: (message) => void io.stderr.write(`FAIL ${message}\n`),
   };
   let done;

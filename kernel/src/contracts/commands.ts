@@ -1,5 +1,5 @@
 import type { InteractionPort } from "./interaction.ts";
-import type { AgentSession, RestartReason, SessionSetup, TurnOrigin, TurnOutcome } from "./session.ts";
+import type { AgentSession, TurnOutcome } from "./session.ts";
 
 /** How a command or prefix writes to whatever front end runs it. */
 export interface CommandOutput {
@@ -19,7 +19,8 @@ export interface SessionHost {
    */
   restart(keep: Partial<Pick<AgentSession, "messages" | "pendingContext" | "startContext">> & {
     model?: string;
-    reason: RestartReason;
+    /** Becomes the new session's `setup.restartReason`. */
+    reason: string;
   }): Promise<AgentSession>;
 }
 
@@ -55,7 +56,7 @@ export interface CommandContext {
    * Sends a request to the model as if the user had typed it (after `@` references and the rest of
    * `beforeTurn`): `§skill` sends the skill's prompt this way.
    */
-  submit(prompt: string, options?: { origin?: TurnOrigin }): Promise<void>;
+  submit(prompt: string, options?: { origin?: string }): Promise<void>;
 }
 
 /** A slash command (`/compact`); any front end that reads user input offers it. */
@@ -77,7 +78,7 @@ export interface InputPrefix {
   run(context: CommandContext & { input: string }): Promise<void>;
 }
 
-/** A `maia <name>` subcommand (`maia permissions check`, `maia acp`). */
+/** A `maia <name>` subcommand a plugin adds (`maia permissions check`, `maia hub`). */
 export interface Subcommand {
   name: string;
   description: string;
@@ -92,6 +93,4 @@ export interface SubcommandIO {
   cwd: string;
   homeDir: string;
   env: NodeJS.ProcessEnv;
-  /** Builds a session the way the front ends do, for subcommands that run the agent (acp). */
-  createSession?(setup: Partial<SessionSetup>): Promise<AgentSession>;
 }

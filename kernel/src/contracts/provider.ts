@@ -44,6 +44,8 @@ export interface ProviderCapabilities {
 export interface LLMProvider {
   /** Provider id, e.g. "litellm". */
   readonly id: string;
+  /** How messages name the provider ("LiteLLM: HTTP 429; retry 1 in 1 s"); the id when absent. */
+  readonly label?: string;
   /** The model name as the provider's server knows it. */
   readonly model: string;
   readonly capabilities: ProviderCapabilities;

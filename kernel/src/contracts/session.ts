@@ -4,8 +4,11 @@ import type { Message, ToolUseBlock } from "./messages.ts";
 import type { LLMProvider, StopReason } from "./provider.ts";
 import type { AnyTool } from "./tool.ts";
 
-/** Which front end drives the session; plugins adapt (headless refuses questions, ACP has no Ink…). */
-export type FrontEnd = "tui" | "headless" | "acp" | "subagent" | "hub";
+/**
+ * Which front end drives the session; plugins adapt (headless refuses questions, a sub-agent's child saves
+ * nothing…). The hub is not one: it drives MAIA through `maia acp`.
+ */
+export type FrontEnd = "tui" | "headless" | "acp" | "subagent";
 
 /** What every session is built from; handed to the `tools`, `systemPrompt` and `sessionStart` hooks. */
 export interface SessionSetup {
@@ -20,10 +23,12 @@ export interface SessionSetup {
   startContext?: string;
   /** Set when a front end rebuilds the agent (/clear, /new, /load, /compact, /model): the session it replaces. */
   previous?: AgentSession;
-  restartReason?: RestartReason;
+  /**
+   * Who rebuilt it, in the words of the command that did (the front end's "clear", "new", "load", "model", the
+   * compaction plugin's "compact"); plugins that keep state across a rebuild read it (sessions).
+   */
+  restartReason?: string;
 }
-
-export type RestartReason = "clear" | "new" | "load" | "compact" | "model";
 
 /** A piece of the system prompt; sections are joined in `order`, then in tap order. */
 export interface PromptSection {
@@ -59,11 +64,13 @@ export interface TurnInput {
   session: AgentSession;
   text: string;
   signal: AbortSignal;
-  /** Who wrote the text: the user, or a command on the user's behalf (a skill's prompt is not scanned for `@`). */
-  origin: TurnOrigin;
+  /**
+   * Who wrote the text: "user" when the user typed it; anything else is written on the user's behalf and named
+   * by whoever sends it ("command" for a command's `submit`, "subagent" for a child's task). `@` references are
+   * resolved in the user's own text only.
+   */
+  origin: string;
 }
-
-export type TurnOrigin = "user" | "skill" | "command" | "subagent";
 
 export type TurnStatus = "done" | "max_iterations" | "stopped" | "aborted" | "error";
 

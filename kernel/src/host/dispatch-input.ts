@@ -1,8 +1,8 @@
 import type { CommandOutput } from "../contracts/commands.ts";
 import type { InteractionPort } from "../contracts/interaction.ts";
-import type { TurnOrigin, TurnOutcome } from "../contracts/session.ts";
+import type { TurnOutcome } from "../contracts/session.ts";
 import type { RunTurnOptions } from "../loop/run-turn.ts";
-import { closest } from "../validation/validator.ts";
+import { closest } from "@maia/util/closest";
 import type { Conversation } from "./conversation.ts";
 import { t } from "./messages.ts";
 
@@ -35,7 +35,7 @@ export async function dispatchInput(conversation: Conversation, input: string, o
     output: options.output,
     interaction: options.interaction,
     signal: options.signal,
-    submit: async (prompt: string, submitOptions: { origin?: TurnOrigin } = {}) => {
+    submit: async (prompt: string, submitOptions: { origin?: string } = {}) => {
       outcomes.push(await conversation.submit(prompt, { ...options.turn, signal: options.signal, origin: submitOptions.origin ?? "command" }));
     },
   });

@@ -1,4 +1,4 @@
-import { defineMessages } from "../i18n/catalogue.ts";
+import { defineMessages } from "@maia/util/i18n";
 
 export const t = defineMessages(
   {

@@ -1,4 +1,4 @@
-import { defineMessages } from "../i18n/catalogue.ts";
+import { defineMessages } from "@maia/util/i18n";
 
 /** The kernel's strings; French is the seed's wording (§ 6.2, § 6.3, § 8). */
 export const t = defineMessages(
@@ -20,9 +20,9 @@ export const t = defineMessages(
     malformedCallWarning: "The model sent a cut-off or malformed call to {name}; it was not run.",
     confirmTool: "Allow {name}: {summary}?",
     confirmToolNoSummary: "Allow {name}?",
-    retrying: "LiteLLM: {reason}; retry {attempt} in {seconds} s",
+    retrying: "{provider}: {reason}; retry {attempt} in {seconds} s",
     pluginError: "Plugin {plugin} failed in {hook}: {message}",
-    noProvider: 'No plugin provides the model "{model}" (is the litellm plugin disabled?)',
+    noProvider: 'No plugin provides the model "{model}" (is the plugin of its provider disabled?)',
   },
   {
     unknownTool: "Outil inconnu : {name}",
@@ -42,8 +42,8 @@ export const t = defineMessages(
     malformedCallWarning: "Le modèle a envoyé un appel à {name} tronqué ou mal formé ; il n'a pas été exécuté.",
     confirmTool: "Autoriser {name} : {summary} ?",
     confirmToolNoSummary: "Autoriser {name} ?",
-    retrying: "LiteLLM : {reason} ; nouvel essai {attempt} dans {seconds} s",
+    retrying: "{provider} : {reason} ; nouvel essai {attempt} dans {seconds} s",
     pluginError: "Le plugin {plugin} a échoué dans {hook} : {message}",
-    noProvider: "Aucun plugin ne fournit le modèle « {model} » (le plugin litellm est-il désactivé ?)",
+    noProvider: "Aucun plugin ne fournit le modèle « {model} » (le plugin de son fournisseur est-il désactivé ?)",
   },
 );

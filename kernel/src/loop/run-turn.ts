@@ -1,6 +1,6 @@
 import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from "../contracts/messages.ts";
 import type { StopReason } from "../contracts/provider.ts";
-import type { AgentSession, TurnOrigin, TurnOutcome, TurnStatus } from "../contracts/session.ts";
+import type { AgentSession, TurnOutcome, TurnStatus } from "../contracts/session.ts";
 import { isAbortError } from "../errors.ts";
 import type { HookTable } from "../hooks/hooks.ts";
 import { t } from "./messages.ts";
@@ -18,7 +18,7 @@ export interface RunTurnOptions {
   /** Max output tokens for each request, when the settings set one. */
   maxTokens?: number;
   /** Who wrote the request (default "user"), passed to `beforeTurn`. */
-  origin?: TurnOrigin;
+  origin?: string;
 }
 
 interface Snapshot {
@@ -149,7 +149,7 @@ async function callModel(session: AgentSession, signal: AbortSignal, maxTokens?:
         case "retry":
           events.emit({
             type: "warning",
-            message: t("retrying", { reason: event.reason, attempt: event.attempt, seconds: Math.round(event.delayMs / 100) / 10 }),
+            message: t("retrying", { provider: session.provider.label ?? session.provider.id, reason: event.reason, attempt: event.attempt, seconds: Math.round(event.delayMs / 100) / 10 }),
           });
           break;
         case "done":

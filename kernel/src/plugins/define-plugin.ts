@@ -1,12 +1,17 @@
 import type { InputPrefix, SlashCommand, Subcommand } from "../contracts/commands.ts";
 import type { JsonSchema } from "../contracts/provider.ts";
 import type { AgentSession, CompactEvent, ContextChange, FrontEnd, SessionSetup } from "../contracts/session.ts";
-import type { Locale } from "../i18n/locale.ts";
+import type { Locale } from "@maia/util/i18n";
 import type { PluginHooks } from "../hooks/instrumented-hooks.ts";
 
+/** Which plugin logged a line: the host passes it with what a plugin's `context.log` says, for front ends to show. */
+export interface LogOrigin {
+  plugin: string;
+}
+
 export interface PluginLogger {
-  info(message: string): void;
-  warn(message: string): void;
+  info(message: string, origin?: LogOrigin): void;
+  warn(message: string, origin?: LogOrigin): void;
   error(message: string): void;
   debug(message: string): void;
 }

@@ -37,6 +37,13 @@ export interface PluginRecord {
   description?: string;
   hooks: string[];
   loadMs: number;
+  /** What the plugin logged through `context.log` so far (load included). */
+  logs: LogCounts;
+}
+
+export interface LogCounts {
+  info: number;
+  warn: number;
 }
 
 export interface LoadOptions {
@@ -70,6 +77,7 @@ export class PluginHost {
   readonly #records = new Map<string, PluginRecord>();
   readonly #active = new Map<string, MaiaPlugin<unknown, unknown>>();
   readonly #apis = new Map<string, unknown>();
+  readonly #logCounts = new Map<string, LogCounts>();
   readonly #hooks: InstrumentedHooks;
   readonly #runtime: RuntimeInfo;
   readonly #log: PluginLogger;
@@ -81,7 +89,13 @@ export class PluginHost {
   }
 
   records(): PluginRecord[] {
-    return [...this.#records.values()];
+    return [...this.#records.values()].map((record) => ({ ...record, logs: { ...this.#countsOf(record.name) } }));
+  }
+
+  #countsOf(name: string): LogCounts {
+    let counts = this.#logCounts.get(name);
+    if (!counts) this.#logCounts.set(name, (counts = { info: 0, warn: 0 }));
+    return counts;
   }
 
   get<Api = unknown>(name: string): PluginHandle<Api> | undefined {
@@ -101,7 +115,7 @@ export class PluginHost {
       }
       seen.add(candidate.name);
       if (!candidate.enabled) {
-        this.#records.set(candidate.name, { name: candidate.name, source: candidate.source, state: "disabled", hooks: [], loadMs: 0 });
+        this.#records.set(candidate.name, { name: candidate.name, source: candidate.source, state: "disabled", hooks: [], loadMs: 0, logs: { info: 0, warn: 0 } });
         continue;
       }
       const result = await this.#prepare(candidate, options);
@@ -201,6 +215,7 @@ export class PluginHost {
       description: plugin.description,
       hooks: this.#hooks.hooksOf(plugin.name),
       loadMs: round(entry.spentMs + performance.now() - started),
+      logs: this.#countsOf(plugin.name),
     });
   }
 
@@ -213,7 +228,7 @@ export class PluginHost {
       prefixes: registrar(this.prefixes),
       subcommands: registrar(this.subcommands),
       plugins: { get: <Api>(other: string) => this.get<Api>(other) },
-      log: prefixedLogger(this.#log, name),
+      log: attributedLogger(this.#log, name, this.#countsOf(name)),
       runtime: this.#runtime,
       trigger: {
         compacted: (event: CompactEvent) => this.#hooks.table.onCompact.promise(event),
@@ -248,6 +263,7 @@ export class PluginHost {
       description: plugin?.description,
       hooks: [],
       loadMs: round(spentMs),
+      logs: this.#countsOf(candidate.name),
     });
   }
 }
@@ -266,10 +282,17 @@ function checkOptions(plugin: MaiaPlugin<unknown, unknown>, raw: unknown): { val
   return `invalid options: ${describeErrors(validate.errors, plugin.optionsSchema).join("; ")}`;
 }
 
-function prefixedLogger(log: PluginLogger, name: string): PluginLogger {
+/** A plugin's `context.log`: its lines carry its name (front ends show it) and are counted (`maia plugins list`). */
+function attributedLogger(log: PluginLogger, name: string, counts: LogCounts): PluginLogger {
   return {
-    info: (message) => log.info(message),
-    warn: (message) => log.warn(message),
+    info: (message) => {
+      counts.info += 1;
+      log.info(message, { plugin: name });
+    },
+    warn: (message) => {
+      counts.warn += 1;
+      log.warn(message, { plugin: name });
+    },
     error: (message) => log.error(`${name}: ${message}`),
     debug: (message) => log.debug(`${name}: ${message}`),
   };

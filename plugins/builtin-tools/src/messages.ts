@@ -1,4 +1,4 @@
-import { activeLocale, defineMessages, formatNumber, plural } from "@maia/kernel";
+import { activeLocale, defineMessages, formatNumber, plural } from "@maia/util";
 import { formatSizeWith } from "@maia/util";
 
 type Params = Record<string, string | number>;

@@ -1,9 +1,9 @@
 import { open, readdir, stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import { closest, type Tool, type ToolContext, type ToolOutput } from "@maia/kernel";
+import type { Tool, ToolContext, ToolOutput } from "@maia/kernel";
 import { throwIfAborted } from "./abort.ts";
 import { toolDoc as d } from "./descriptions.ts";
-import { classifyBytes, SNIFF_BYTES, type FileKind } from "@maia/util";
+import { closest, classifyBytes, SNIFF_BYTES, type FileKind } from "@maia/util";
 import { HASH_LIMIT_BYTES, markFileSeen } from "./files-seen.ts";
 import { listFolder } from "./folder-listing.ts";
 import { formatSize, t } from "./messages.ts";

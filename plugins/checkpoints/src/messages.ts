@@ -1,4 +1,5 @@
-import { defineMessages, formatNumber, plural } from "@maia/kernel";
+import { defineMessages } from "@maia/kernel";
+import { formatNumber, plural } from "@maia/util";
 
 type Params = Record<string, string | number>;
 

@@ -44,7 +44,7 @@ const OPTIONS_SCHEMA = {
 } as const;
 
 /** Front ends where a person reads warnings as they come. */
-const INTERACTIVE: ReadonlySet<FrontEnd> = new Set(["tui", "acp", "hub"]);
+const INTERACTIVE: ReadonlySet<FrontEnd> = new Set(["tui", "acp"]);
 
 /**
  * Context size (seed § 13.1–13.2): counts what is sent to the model with o200k_base, emits `context_usage` each

@@ -1,5 +1,5 @@
-import { closest, validatorFor } from "@maia/kernel";
-import { JSON_ERROR_MESSAGE_KEYS, jsonPointer, readJsonWithPositions } from "@maia/util";
+import { validatorFor } from "@maia/kernel";
+import { closest, JSON_ERROR_MESSAGE_KEYS, jsonPointer, readJsonWithPositions } from "@maia/util";
 import { placeholdersOf, splitCommandLine, type Word } from "./command-line.ts";
 import { t } from "./messages.ts";
 import { TOOL_SCHEMA, type RawToolFile } from "./tool-schema.ts";

@@ -1,4 +1,4 @@
-import { activeLocale, defineMessages, formatNumber, plural } from "@maia/kernel";
+import { activeLocale, defineMessages, formatNumber, plural } from "@maia/util";
 import { formatSizeWith } from "@maia/util";
 
 /** Sizes in the words Read uses ("17 B", "2 Mo"): a file referenced with @ is described as the tool describes it. */

@@ -210,6 +210,7 @@ export function createLiteLLMProvider(options: LiteLLMProviderOptions): LiteLLMP
 
   return {
     id: "litellm",
+    label: "LiteLLM",
     model,
     chatUrl,
     capabilities: { tools: true },

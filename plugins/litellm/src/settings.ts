@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { closest } from "@maia/kernel";
+import { closest } from "@maia/util";
 import { locateJsonError } from "@maia/util";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { t, type MessageKey } from "./messages.ts";

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { closest, errorMessage } from "@maia/kernel";
-import { JSON_ERROR_MESSAGE_KEYS, readJsonWithPositions } from "@maia/util";
+import { errorMessage } from "@maia/kernel";
+import { closest, JSON_ERROR_MESSAGE_KEYS, readJsonWithPositions } from "@maia/util";
 import { KNOWN_SERVER_FIELDS } from "./config-schema.ts";
 import { t } from "./messages.ts";
 import { parseServerEntry, type EntryContext } from "./parse-server.ts";

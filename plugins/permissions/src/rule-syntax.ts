@@ -1,4 +1,4 @@
-import { closest } from "@maia/kernel";
+import { closest } from "@maia/util";
 import { parseMcpPattern } from "@maia/permission-rules";
 import { t } from "./messages.ts";
 import { pathPatternProblem } from "./path-rules.ts";

@@ -1,8 +1,8 @@
 import { realpathSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { closest, validatorFor, type JsonSchema } from "@maia/kernel";
-import { locateJsonError, MAX_JSON_DEPTH, shownPointer, tooDeepAt } from "@maia/util";
+import { validatorFor, type JsonSchema } from "@maia/kernel";
+import { closest, locateJsonError, MAX_JSON_DEPTH, shownPointer, tooDeepAt } from "@maia/util";
 import { t } from "./messages.ts";
 import { readRules, RULE_KINDS, type Rule, type RuleKind } from "./rule-syntax.ts";
 

@@ -8,6 +8,11 @@ import { findName, normalizeSessionName, suggestNames } from "./session-names.ts
 import type { SessionList } from "./session-store.ts";
 
 const PLUGIN_NAME = "sessions";
+/**
+ * The restarts after which the conversation keeps its file and name (the front ends' /clear and /model, in the
+ * words they pass to `host.restart`); /new, /load and a compaction start another one.
+ */
+const KEEPS_NAME: ReadonlySet<string> = new Set(["clear", "model"]);
 
 /** What front ends (headless --resume / --continue) and the compaction plugin call. */
 export interface SessionsApi {
@@ -66,7 +71,7 @@ export default definePlugin<Record<string, never>, SessionsApi>({
 
     context.hooks.sessionStart.tap(PLUGIN_NAME, (session) => {
       const { previous, restartReason } = session.setup;
-      if (previous && (restartReason === "clear" || restartReason === "model")) keeper.inherit(session, previous);
+      if (previous && restartReason !== undefined && KEEPS_NAME.has(restartReason)) keeper.inherit(session, previous);
       else keeper.track(session);
     });
     context.hooks.afterTurn.tapPromise(PLUGIN_NAME, (outcome) => saveQuietly(outcome.session));

@@ -1,4 +1,4 @@
-import { defineMessages, formatNumber, plural } from "@maia/kernel";
+import { defineMessages, formatNumber, plural } from "@maia/util";
 
 type Params = Record<string, string | number>;
 

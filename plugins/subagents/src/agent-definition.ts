@@ -1,4 +1,4 @@
-import { closest } from "@maia/kernel";
+import { closest } from "@maia/util";
 import { FRONT_MATTER_MESSAGE_KEYS, readFrontMatter, type FrontMatterEntry } from "@maia/util/front-matter";
 import { agentNameProblem } from "./agent-name.ts";
 import { parseSections, SECTION_IDS, type SectionId } from "./agent-sections.ts";

@@ -1,4 +1,4 @@
-import { closest } from "@maia/kernel";
+import { closest } from "@maia/util";
 import type { Node } from "jsonc-parser";
 import type { Problem } from "../protocol.ts";
 import { Checker, isObject, list, text, type ValidationContext } from "./checker.ts";
