@@ -3,6 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { mkdtemp } from "node:fs/promises";
+import { runMaia } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
 import { bundleBuilt } from "./testing/maia-terminal.ts";
 import { terminalPerTest } from "./testing/terminal-per-test.ts";
@@ -95,5 +96,22 @@ describe.skipIf(!ready)("checkpoints in the terminal", { timeout: 120_000 }, () 
     await terminal.submit("and now");
     await terminal.waitFor("Still here.");
     expect(sentTexts(bed.server.chatBodies().at(-1))).toContain("second change");
+  });
+
+  it("a turn of maia -p is found again by /undo in the session resumed with --continue", async () => {
+    const cwd = await project();
+    bed.server.enqueue(bash("rm b.txt"), { text: "Removed." });
+    const home = await mkdtemp(path.join(os.tmpdir(), "maia-home-"));
+    await bed.server.writeSettings(home);
+    const headless = await runMaia(["-p", "remove b", "--model", "fake-model", "--allow", "Bash(rm b.txt)"], { cwd, home });
+    expect(headless.code, headless.stderr).toBe(0);
+    expect(existsSync(path.join(cwd, "b.txt"))).toBe(false);
+    const { terminal } = await bed.start({ lang: "en", cwd, home, args: ["--model", "fake-model", "--continue"] });
+    await terminal.waitFor(INPUT);
+    await terminal.submit("/undo");
+    await terminal.waitFor("Take back the turn « remove b »?");
+    await terminal.press("y");
+    await terminal.waitFor("1 file restored.");
+    expect(await readFile(path.join(cwd, "b.txt"), "utf8")).toBe("bee\n");
   });
 });
