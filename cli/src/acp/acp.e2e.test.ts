@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { methods } from "@agentclientprotocol/sdk";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
+import { runMaia } from "@maia/testing-maia";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { foreignLines, initialize, selected, startAcp, type AcpProcess } from "./test-client.ts";
 
@@ -441,5 +442,22 @@ describe("maia acp: remembered answers", () => {
     expect(agent.permissionRequests).toHaveLength(1);
     const output = agent.updates(sessionId, "tool_call_update").find((update) => update.toolCallId === "b2" && update.status === "completed");
     expect(JSON.stringify(output?.content)).toContain("one\\ntwo");
+  });
+});
+
+describe("maia acp: checkpoints", () => {
+  it("records a checkpoint for an editor's turn, which `maia checkpoints restore` takes back from the terminal", async () => {
+    server.enqueue({ toolCalls: [{ id: "w1", name: "Write", arguments: { path: "made-by-editor.txt", content: "x\n" } }] }, { text: "Written." });
+    const agent = start();
+    await initialize(agent);
+    const { sessionId } = await agent.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "make a file" }] });
+    expect(await readFile(path.join(cwd, "made-by-editor.txt"), "utf8")).toBe("x\n");
+    const listed = await runMaia(["checkpoints", "list", "--json"], { cwd, home });
+    const [turn] = JSON.parse(listed.stdout) as Array<{ id: string; prompt: string; files: Array<{ path: string; status: string }> }>;
+    expect(turn).toMatchObject({ prompt: "make a file", files: [{ path: "made-by-editor.txt", status: "A" }] });
+    const restored = await runMaia(["checkpoints", "restore", turn?.id ?? "", "--files-only", "--yes"], { cwd, home });
+    expect(restored.code, restored.stderr).toBe(0);
+    await expect(readFile(path.join(cwd, "made-by-editor.txt"), "utf8")).rejects.toMatchObject({ code: "ENOENT" });
   });
 });

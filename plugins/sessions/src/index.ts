@@ -1,8 +1,8 @@
-import { definePlugin, type AgentSession } from "@maia/kernel";
+import { definePlugin, type AgentSession, type Message } from "@maia/kernel";
 import type { ContextApi } from "@maia/plugin-context";
 import { sessionCommands } from "./commands.ts";
 import { t } from "./messages.ts";
-import type { SavedSession } from "./saved-session.ts";
+import { serializeSavedSession, type SavedSession } from "./saved-session.ts";
 import { reasonOf, SessionKeeper, type SaveResult } from "./session-keeper.ts";
 import { findName, normalizeSessionName, suggestNames } from "./session-names.ts";
 import type { SessionList } from "./session-store.ts";
@@ -36,6 +36,11 @@ export interface SessionsApi {
   openForResume(name?: string): Promise<SavedSession>;
   /** Makes a freshly built session continue a saved one (its messages, pending context, name and file). */
   adopt(session: AgentSession, saved: SavedSession): void;
+  /**
+   * Replaces the messages of a saved session and keeps the rest of its file (`maia checkpoints restore` cuts a
+   * conversation back to before a turn). Throws like `openForResume` when there is no such session.
+   */
+  rewriteMessages(name: string, messages: Message[]): Promise<void>;
 }
 
 /**
@@ -105,6 +110,11 @@ export default definePlugin<Record<string, never>, SessionsApi>({
           throw new Error(`${t("notFound", { name: wanted })}${hint}`);
         }
         return keeper.store.read(found);
+      },
+      async rewriteMessages(name, messages) {
+        const saved = await keeper.store.read(normalizeSessionName(name));
+        const { name: kept, ...body } = saved;
+        await keeper.store.overwrite(kept, serializeSavedSession({ ...body, messages, updatedAt: new Date().toISOString() })(kept));
       },
       adopt: (session, saved) => {
         keeper.adopt(session, saved);

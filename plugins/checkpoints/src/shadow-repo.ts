@@ -1,0 +1,243 @@
+import { lstat, mkdir, readdir, rm, rmdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { gitRunner, nulFields, type Git } from "./git.ts";
+
+/** Files larger than this are left out of checkpoints (a build artefact, a database): documented in docs/checkpoints.md. */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A snapshot that would have to hash more than this (a launch folder such as the home folder, without a
+ * .gitignore) is refused with a message rather than left to run for minutes before a tool call.
+ */
+export const MAX_SNAPSHOT_FILES = 100_000;
+export const MAX_SNAPSHOT_BYTES = 2 * 1024 ** 3;
+
+export class SnapshotTooLargeError extends Error {
+  constructor(files: number, bytes: number) {
+    super(`the launch folder has ${files} new or changed files (${Math.round(bytes / 1024 ** 2)} MB) to record; add a .gitignore for what should not be part of checkpoints`);
+    this.name = "SnapshotTooLargeError";
+  }
+}
+
+/** What a turn did to one file, between the snapshot before it and the one after it. */
+export interface FileChange {
+  path: string;
+  /** A = created, M = changed (content or mode), D = deleted. */
+  status: "A" | "M" | "D";
+  /** Lines added and removed; absent for a binary file. */
+  added?: number;
+  removed?: number;
+}
+
+/** Always left out: MAIA's own state (sessions, settings) must survive an undo, and .git is git's. */
+const BASE_EXCLUDES = ["/.maia/", ".git"];
+
+/**
+ * A git repository of MAIA's own (`~/.maia/checkpoints/<folder id>/git`) whose work tree is the launch folder.
+ * A snapshot is `git add` of what changed into its own index (git's stat cache makes finding it cheap) and
+ * `write-tree`, kept alive by a ref `refs/maia/<tree>`. The user's `.git`, index, stash and hooks are never read or
+ * written: every command runs with GIT_DIR set and the inherited GIT_* variables removed (git.ts).
+ */
+export class ShadowRepo {
+  readonly gitDir: string;
+  readonly workTree: string;
+  readonly #git: Git;
+  #ready: Promise<void> | undefined;
+  /** Trees already kept by a ref, and the exclude file as last written: work not to do twice. */
+  readonly #kept = new Set<string>();
+  readonly #large = new Set<string>();
+  #excludes: string | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: { gitDir: string; workTree: string; env: NodeJS.ProcessEnv }) {
+    this.gitDir = options.gitDir;
+    this.workTree = options.workTree;
+    this.#git = gitRunner(options.env, options.gitDir, options.workTree);
+  }
+
+  get git(): Git {
+    return this.#git;
+  }
+
+  /** Creates the repository on first use; safe to call from two processes at once. */
+  ensure(): Promise<void> {
+    this.#ready ??= this.#init().catch((error: unknown) => {
+      this.#ready = undefined;
+      throw error;
+    });
+    return this.#ready;
+  }
+
+  async #init(): Promise<void> {
+    const exists = await lstat(path.join(this.gitDir, "HEAD")).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) {
+      await mkdir(this.gitDir, { recursive: true });
+      await this.#git(["init", "--quiet"]);
+    }
+    for (const [key, value] of [
+      ["core.autocrlf", "false"],
+      ["core.symlinks", "true"],
+      ["core.quotePath", "false"],
+      ["core.hooksPath", "/dev/null"],
+      ["gc.auto", "0"],
+      ["commit.gpgSign", "false"],
+    ] as const) {
+      await this.#git(["config", key, value]);
+    }
+  }
+
+  /**
+   * Records the work tree as it is now and returns the id of the tree that holds it (kept alive by a ref, so
+   * no commit is needed). One walk of the folder (`ls-files`, which git's stat cache keeps cheap) lists what
+   * changed since the last snapshot; only those paths are added. Ignored files (the folder's own .gitignore
+   * files), MAIA's folder and files over MAX_FILE_BYTES are not part of it.
+   */
+  snapshot(label: string): Promise<string> {
+    return this.#serial(() => this.#snapshot(label));
+  }
+
+  /** One snapshot or restore at a time in this process (parallel tool calls, a restore after a turn). */
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(work, work);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #snapshot(_label: string): Promise<string> {
+    await this.ensure();
+    await this.#writeExcludes();
+    const listed = await this.#git(["ls-files", "-z", "--others", "--modified", "--deleted", "--exclude-standard"]);
+    const changed = [...new Set(nulFields(listed.stdout))];
+    if (changed.length > MAX_SNAPSHOT_FILES) throw new SnapshotTooLargeError(changed.length, 0);
+    const toAdd: string[] = [];
+    const large: string[] = [];
+    let bytes = 0;
+    for (const file of changed) {
+      const stats = await lstat(path.join(this.workTree, file)).catch(() => undefined);
+      if (stats?.isFile() && stats.size > MAX_FILE_BYTES) large.push(file);
+      else {
+        toAdd.push(file);
+        bytes += stats?.size ?? 0;
+      }
+    }
+    if (bytes > MAX_SNAPSHOT_BYTES) throw new SnapshotTooLargeError(toAdd.length, bytes);
+    if (large.length > 0) {
+      await this.#writeExcludes(large);
+      await this.#git(["rm", "--cached", "--quiet", "--ignore-unmatch", "--pathspec-from-file=-", "--pathspec-file-nul"], {
+        input: large.map((file) => `${file}\0`).join(""),
+      });
+    }
+    if (toAdd.length > 0) {
+      await this.#git(["add", "--all", "--ignore-errors", "--pathspec-from-file=-", "--pathspec-file-nul"], {
+        input: toAdd.map((file) => `${file}\0`).join(""),
+        allowExitCodes: [1],
+      });
+    }
+    const tree = (await this.#git(["write-tree"])).stdout.trim();
+    if (!this.#kept.has(tree)) {
+      await this.#git(["update-ref", `refs/maia/${tree}`, tree]);
+      this.#kept.add(tree);
+    }
+    return tree;
+  }
+
+  /** info/exclude: MAIA's folder, and the large files found so far (written only when it changes). */
+  async #writeExcludes(large: readonly string[] = []): Promise<void> {
+    for (const file of large) this.#large.add(file);
+    const text = `${[...BASE_EXCLUDES, ...[...this.#large].map((file) => `/${escapeGlob(file)}`)].join("\n")}\n`;
+    if (text === this.#excludes) return;
+    await mkdir(path.join(this.gitDir, "info"), { recursive: true });
+    await writeFile(path.join(this.gitDir, "info", "exclude"), text);
+    this.#excludes = text;
+  }
+
+  /** What changed from one snapshot to another, with line counts (one `diff-tree --raw --numstat`). */
+  async changes(from: string, to: string): Promise<FileChange[]> {
+    const fields = nulFields((await this.#git(["diff-tree", "-r", "-z", "--no-renames", "--raw", "--numstat", from, to])).stdout);
+    const statuses = new Map<string, FileChange["status"]>();
+    const lines = new Map<string, { added?: number; removed?: number }>();
+    for (let index = 0; index < fields.length; index += 1) {
+      const field = fields[index] ?? "";
+      if (field.startsWith(":")) {
+        // `:<mode> <mode> <id> <id> <status>` then the path as the next field.
+        const code = field.split(" ").at(-1)?.charAt(0);
+        const file = fields[index + 1] ?? "";
+        statuses.set(file, code === "A" ? "A" : code === "D" ? "D" : "M");
+        index += 1;
+        continue;
+      }
+      // Without renames, a numstat field is `added<TAB>removed<TAB>path` ("-" counts for a binary file).
+      const [added, removed, ...rest] = field.split("\t");
+      lines.set(rest.join("\t"), added === "-" || added === undefined ? {} : { added: Number(added), removed: Number(removed) });
+    }
+    return [...statuses].map(([file, status]) => ({ path: file, status, ...lines.get(file) }));
+  }
+
+  /** The paths, among `paths`, whose content or mode differs between two snapshots. */
+  async differing(from: string, to: string, paths: readonly string[]): Promise<string[]> {
+    if (paths.length === 0) return [];
+    const wanted = new Set(paths);
+    const listed = nulFields((await this.#git(["diff-tree", "-r", "-z", "--no-renames", "--name-only", from, to])).stdout);
+    return listed.filter((file) => wanted.has(file));
+  }
+
+  /** Which of `paths` exist in a snapshot. */
+  async present(commit: string, paths: readonly string[]): Promise<Set<string>> {
+    if (paths.length === 0) return new Set();
+    const listed = await this.#git(["ls-tree", "-r", "-z", "--name-only", commit, "--", ...paths]);
+    return new Set(nulFields(listed.stdout));
+  }
+
+  /**
+   * Puts `paths` back as they were in `commit`: files it held are written with their mode, the others removed
+   * (with the folders that removal leaves empty).
+   */
+  restore(commit: string, paths: readonly string[]): Promise<void> {
+    return this.#serial(() => this.#restore(commit, paths));
+  }
+
+  async #restore(commit: string, paths: readonly string[]): Promise<void> {
+    const held = await this.present(commit, paths);
+    const toWrite = paths.filter((file) => held.has(file));
+    const toRemove = paths.filter((file) => !held.has(file));
+    for (const file of toRemove) {
+      const absolute = path.join(this.workTree, file);
+      await rm(absolute, { force: true });
+      await removeEmptyParents(path.dirname(absolute), this.workTree);
+    }
+    if (toWrite.length > 0) {
+      await this.#git(["checkout", commit, "--pathspec-from-file=-", "--pathspec-file-nul"], {
+        input: toWrite.map((file) => `${file}\0`).join(""),
+      });
+    }
+  }
+
+  /** Drops the refs of commits no longer recorded and lets git delete what only they kept. */
+  async forget(commits: readonly string[], options: { collect: boolean }): Promise<void> {
+    if (commits.length === 0 && !options.collect) return;
+    await this.ensure();
+    if (commits.length > 0) {
+      await this.#git(["update-ref", "--stdin"], { input: commits.map((commit) => `delete refs/maia/${commit}\n`).join("") });
+      for (const commit of commits) this.#kept.delete(commit);
+    }
+    // Not --prune=now: objects of a snapshot another MAIA is taking in this folder are not referenced yet.
+    if (options.collect) await this.#git(["gc", "--quiet", "--prune=1.hour.ago"]);
+  }
+}
+
+function escapeGlob(file: string): string {
+  return file.replace(/[\\*?[\]!#]/g, (char) => `\\${char}`).replace(/^ /, "\\ ");
+}
+
+async function removeEmptyParents(folder: string, root: string): Promise<void> {
+  let current = folder;
+  while (current.startsWith(root + path.sep) && current !== root) {
+    const entries = await readdir(current).catch(() => undefined);
+    if (entries === undefined || entries.length > 0) return;
+    await rmdir(current).catch(() => undefined);
+    current = path.dirname(current);
+  }
+}

@@ -1,0 +1,118 @@
+import type { AgentSession, ToolCallEvent, TurnOutcome } from "@maia/kernel";
+import { newTurnId, type CheckpointStore } from "./checkpoint-store.ts";
+import { markOf } from "./conversation-mark.ts";
+import { FileBackups } from "./file-backups.ts";
+import { GitMissingError } from "./git.ts";
+import type { ConversationMark, TurnRecord } from "./turn-log.ts";
+
+/** Tools that never change files: a turn that calls only these takes no snapshot. Anything else may. */
+export const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(["Read", "Grep", "Glob", "TodoWrite", "WebFetch", "CurrentModel", "Skill"]);
+
+/** Tools whose writes the fallback without git can take back: it copies the file before they run. */
+const FILE_WRITERS: ReadonlySet<string> = new Set(["Write", "Edit"]);
+
+const PROMPT_CHARS = 200;
+
+interface TurnInProgress {
+  prompt: string;
+  mark: ConversationMark;
+  /** The snapshot before the first call that could change files, once one came. */
+  before?: Promise<string | undefined>;
+  backups?: FileBackups;
+}
+
+export interface TrackerOptions {
+  store: () => Promise<CheckpointStore>;
+  nameOf: (session: AgentSession) => string;
+  /** Said once per process, when git is missing and a call the fallback cannot undo runs. */
+  warnOnce: (kind: "noGit" | "snapshotFailed", detail?: string) => void;
+  now?: () => Date;
+}
+
+/**
+ * Follows each turn of each session: where it began in the conversation, a snapshot before its first call that
+ * may change files (nothing for a turn that only reads), and at its end the snapshot after and one line in the
+ * folder's log.
+ */
+export class TurnTracker {
+  readonly #turns = new WeakMap<AgentSession, TurnInProgress>();
+  readonly #options: TrackerOptions;
+  #gitMissing = false;
+
+  constructor(options: TrackerOptions) {
+    this.#options = options;
+  }
+
+  /** After the other `beforeTurn` taps (a compaction may have replaced the messages): where the turn begins. */
+  begin(session: AgentSession, text: string): void {
+    this.#turns.set(session, { prompt: text.slice(0, PROMPT_CHARS), mark: markOf(session.messages) });
+  }
+
+  async beforeCall(event: ToolCallEvent): Promise<void> {
+    if (READ_ONLY_TOOLS.has(event.call.name)) return;
+    const turn = this.#turns.get(event.session);
+    if (!turn) return;
+    if (!this.#gitMissing) {
+      // Parallel calls of one batch wait for the same snapshot.
+      turn.before ??= this.#snapshot("before");
+      await turn.before;
+      if (!this.#gitMissing) return;
+    }
+    if (FILE_WRITERS.has(event.call.name)) {
+      const store = await this.#options.store();
+      turn.backups ??= new FileBackups(store);
+      await turn.backups.keep(event.call.input);
+    } else {
+      this.#options.warnOnce("noGit");
+    }
+  }
+
+  async #snapshot(label: string): Promise<string | undefined> {
+    try {
+      const store = await this.#options.store();
+      return await store.repo.snapshot(label);
+    } catch (error) {
+      if (error instanceof GitMissingError) this.#gitMissing = true;
+      else this.#options.warnOnce("snapshotFailed", error instanceof Error ? error.message : String(error));
+      return undefined;
+    }
+  }
+
+  /** At the end of the turn (after a rollback, if any): the snapshot after it and its line in the log. */
+  async end(outcome: TurnOutcome): Promise<TurnRecord | undefined> {
+    const turn = this.#turns.get(outcome.session);
+    if (!turn) return undefined;
+    this.#turns.delete(outcome.session);
+    const rolledBack = outcome.status === "aborted" || outcome.status === "error";
+    const now = (this.#options.now ?? (() => new Date()))();
+    const record: TurnRecord = {
+      type: "turn",
+      id: newTurnId(now),
+      at: now.toISOString(),
+      session: this.#options.nameOf(outcome.session),
+      prompt: turn.prompt,
+      ...(rolledBack ? {} : { conversation: turn.mark }),
+      files: [],
+    };
+    const before = turn.before ? await turn.before : undefined;
+    if (before) {
+      const after = await this.#snapshot("after");
+      if (after) {
+        const store = await this.#options.store();
+        record.before = before;
+        record.after = after;
+        record.files = await store.repo.changes(before, after).catch(() => []);
+      }
+    } else if (turn.backups) {
+      const saved = await turn.backups.save(record.id);
+      if (saved) {
+        record.backup = saved.file;
+        record.files = saved.changes;
+      }
+    }
+    if (rolledBack && record.files.length === 0) return undefined;
+    const store = await this.#options.store();
+    await store.append(record);
+    return record;
+  }
+}
