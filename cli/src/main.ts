@@ -52,7 +52,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   return runInteractive(args, { stdout: process.stdout, stdin: process.stdin, env: io.env });
 }
 
-/** A subcommand that a plugin registered (`maia permissions check`, `maia acp`), or the help. */
+/** A subcommand that a plugin registered (`maia permissions check`, `maia hub`), or the help; `maia acp` is the CLI's own. */
 async function runSubcommand(
   name: string | undefined,
   help: boolean,

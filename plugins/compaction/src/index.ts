@@ -6,6 +6,8 @@ import {
   type CommandOutput,
   type TurnOutcome,
 } from "@maia/kernel";
+import type { ContextApi } from "@maia/plugin-context";
+import type { SessionsApi } from "@maia/plugin-sessions";
 import { compactNow, describeRecord, startContextSection, type CompactionPeers, type CompactOptions, type CompactResult } from "./compact-now.ts";
 import { isContextTooLongError } from "./context-errors.ts";
 import { t } from "./messages.ts";
@@ -28,23 +30,12 @@ export interface CompactionApi {
   threshold(session: AgentSession): Promise<number | undefined>;
 }
 
-/** The parts of the context plugin's API used here (the plugin may be disabled). */
-interface ContextPeer {
-  /** The count without waiting: undefined while the tokenizer is loading. */
-  count(session: AgentSession): number | undefined;
-  countNow(session: AgentSession, extraText?: string): Promise<number>;
-  countText(text: string): Promise<number>;
-  countMessages(session: AgentSession, messages: AgentSession["messages"]): Promise<number>;
-  maxTokens(session: AgentSession): Promise<number | undefined>;
-  refresh(session: AgentSession): void;
-}
-
-/** The parts of the sessions plugin's API used here (the plugin may be disabled). */
-interface SessionsPeer {
-  save(session: AgentSession): Promise<unknown>;
-  nameOf(session: AgentSession): string;
-  fileOf(session: AgentSession): string | undefined;
-}
+/**
+ * The parts of the context and sessions plugins' APIs used here (either may be disabled). The types are theirs,
+ * imported as types: none of their code comes with them, and a changed API fails to compile here.
+ */
+type ContextPeer = Pick<ContextApi, "count" | "countNow" | "countText" | "countMessages" | "maxTokens" | "refresh">;
+type SessionsPeer = Pick<SessionsApi, "save" | "nameOf" | "fileOf">;
 
 /** Set on a session compacted by `beforeTurn`, so that a failed turn goes back to the compacted state. */
 const COMPACTED_BEFORE_TURN = "compaction:compactedBeforeTurn";

@@ -9,7 +9,7 @@ import { openDebugLog, type DebugLog } from "./debug-log.ts";
 import { causeText, isAbortError, isContextOverflowMessage, redactSecret } from "./errors.ts";
 import { t } from "./messages.ts";
 import type { LiteLLMSettings } from "./settings.ts";
-import { parseChatCompletionJson, parseChatStream } from "./sse-assembly.ts";
+import { parseChatCompletionJson, parseChatStream } from "./chat-stream.ts";
 import { joinUrl } from "./url.ts";
 
 /** HTTP statuses worth another try: rate limit and the gateway family. */

@@ -4,7 +4,7 @@ import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { Conversation, NO_INTERACTION, setActiveLocale } from "@maia/kernel";
 import { createTestKernel } from "@maia/kernel/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-// The provider plugin is a sibling package; this package does not list it (see README-section.md).
+// The provider plugin is a sibling package, a development dependency of this one.
 import litellm from "@maia/plugin-litellm";
 import sessionsPlugin, { type SessionsApi } from "./index.ts";
 import { runCommand } from "./test-commands.ts";

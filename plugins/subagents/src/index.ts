@@ -4,7 +4,7 @@ import { ITERATIONS_BY_EFFORT, type AgentDefinition, type Effort } from "./agent
 import { installChildSide, type ChildSide } from "./child/child-side.ts";
 import { conclude, doneMessage } from "./child/final-summary.ts";
 import { installMainSide, type SubagentEvent } from "./main-side.ts";
-import type { DoneMessage } from "./protocol.ts";
+import type { DoneMessage } from "@maia/subagent-protocol";
 
 const PLUGIN_NAME = "subagents";
 
@@ -95,16 +95,8 @@ export { parseAgentInvocation, type AgentInvocation } from "./agent-invocation.t
 export { loadAgents, agentRoots } from "./load-agents.ts";
 export { chooseSubAgentModel, type ModelChoice } from "./model-choice.ts";
 export { launchSubAgent, SUBAGENT_TIMEOUT_MS, KILL_DELAY_MS, type LaunchResult } from "./launcher.ts";
-export {
-  parseParentMessage,
-  parseChildMessage,
-  SUBAGENT_FLAG,
-  type StartSpec,
-  type ParentMessage,
-  type ChildMessage,
-  type DoneMessage,
-  type LogLevel,
-} from "./protocol.ts";
+// The IPC protocol's code lives in @maia/subagent-protocol (the CLI's child side reads it before any plugin loads).
+export type { StartSpec, ParentMessage, ChildMessage, DoneMessage, LogLevel } from "@maia/subagent-protocol";
 export { traceName, writeTrace } from "./trace.ts";
 export { FINAL_SUMMARY_TOKENS } from "./child/final-summary.ts";
 export type { SubagentEvent } from "./main-side.ts";

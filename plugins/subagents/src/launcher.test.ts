@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AgentDefinition } from "./agent-definition.ts";
 import { launchSubAgent, STDERR_TAIL_CHARS, type LaunchOptions } from "./launcher.ts";
-import type { StartSpec } from "./protocol.ts";
+import type { StartSpec } from "@maia/subagent-protocol";
 import { tempFolder } from "./test-support.ts";
 
 /**

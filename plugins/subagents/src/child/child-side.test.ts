@@ -10,7 +10,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BUILTIN_PLUGINS } from "../../../../cli/src/plugins/builtin-plugins.ts";
 import subagents, { type SubagentsApi } from "../index.ts";
 import { loadAgents } from "../load-agents.ts";
-import type { StartSpec } from "../protocol.ts";
+import type { StartSpec } from "@maia/subagent-protocol";
 import { agentFile, projectAgents, tempFolder, writeAgent } from "../test-support.ts";
 
 /**

@@ -1,11 +1,37 @@
 import type { Message } from "@maia/kernel";
-import type { AgentDefinition } from "./agent-definition.ts";
 
 /**
- * The IPC protocol between MAIA and a sub-agent's process (seed § 20.2). The parent forks `maia --subagent`
- * and sends `start`; the child relays each confirmation it needs, may log, and ends with `done`. Both sides
- * check what they receive: a message that does not fit is ignored, never trusted.
+ * The IPC protocol between MAIA and a sub-agent's process (seed § 20.2). The parent (the subagents plugin) forks
+ * `maia --subagent` and sends `start`; the child (the CLI's `--subagent` runner, which reads `start` before any
+ * plugin is loaded) relays each confirmation it needs, may log, and ends with `done`. Both sides check what they
+ * receive: a message that does not fit is ignored, never trusted.
  */
+
+export type Effort = "low" | "medium" | "high";
+export type AgentLevel = "project" | "user";
+export type RuleKind = "allow" | "ask" | "deny";
+
+/** One AGENT.md, checked (seed § 20.1). Plain data: it travels to the child process as JSON. */
+export interface AgentDefinition {
+  name: string;
+  description: string;
+  /** A LiteLLM id or a fragment of one; the parent's model when absent. */
+  model?: string;
+  /** The tools it may use; every tool but Agent when absent. */
+  tools?: string[];
+  permissions: Record<RuleKind, string[]>;
+  effort: Effort;
+  /** The skills it may use; all when absent, none when empty. */
+  skills?: string[];
+  omitMd: boolean;
+  trace: boolean;
+  instructions: string;
+  missions: string;
+  constraints?: string;
+  output: string;
+  file: string;
+  level: AgentLevel;
+}
 export interface StartSpec {
   agent: AgentDefinition;
   task: string;

@@ -1,11 +1,11 @@
-import { createParser, type EventSourceParser } from "eventsource-parser";
-import { ProviderError, type StopReason, type StreamEvent } from "@maia/kernel";
+import type { StopReason, StreamEvent } from "@maia/kernel";
 import { MAX_JSON_DEPTH, tooDeepAt } from "@maia/util";
-import type { DebugLog, DebugStream } from "./debug-log.ts";
-import { causeText, isAbortError, redactSecret, serverError } from "./errors.ts";
+import { serverError } from "./errors.ts";
 import { t } from "./messages.ts";
+import type { SseItem } from "./sse-framing.ts";
 
-export { isContextOverflowMessage } from "./errors.ts";
+// The second layer of a chat answer: OpenAI `chat.completion.chunk` objects (or one whole `chat.completion`) →
+// text deltas, then tool calls, usage, truncation warnings and the stop reason, tolerant as seed § 7.2 asks.
 
 /**
  * Output sizes that are typical `max_tokens` caps: a tool call that arrives with exactly one of them was
@@ -15,86 +15,6 @@ export const ROUND_OUTPUT_LIMITS: ReadonlySet<number> = new Set([1024, 2048, 409
 
 /** How much of the raw arguments a reason quotes. */
 const PREVIEW_LENGTH = 200;
-
-// ---------------------------------------------------------------------------------------------------------
-// SSE framing
-// ---------------------------------------------------------------------------------------------------------
-
-/** What the framing layer hands to the assembly: an event's data, or an SSE `error` field. */
-export type SseItem =
-  | { kind: "event"; event: string | undefined; data: string }
-  | { kind: "error_field"; value: string };
-
-/**
- * Bytes → SSE items. UTF-8 is decoded with a streaming TextDecoder (a character cut between two chunks is
- * fine; invalid bytes become U+FFFD), and only complete lines are fed to eventsource-parser: it may drop a
- * partial line it does not recognise (an `error:` field cut in two), so whole lines keep the result
- * independent of how the bytes were cut. A CR at the end of a chunk is handed over at once; the parser
- * remembers to swallow the LF of a CRLF cut there.
- */
-export class SseFramer {
-  readonly #decoder = new TextDecoder("utf-8");
-  readonly #parser: EventSourceParser;
-  #pending = "";
-  #items: SseItem[] = [];
-
-  constructor() {
-    this.#parser = createParser({
-      onEvent: (message) => {
-        this.#items.push({ kind: "event", event: message.event, data: message.data });
-      },
-      onError: (error) => {
-        if (error.type === "unknown-field" && error.field === "error") {
-          this.#items.push({ kind: "error_field", value: error.value ?? "" });
-        }
-      },
-      onComment: () => {
-        // Comments and keep-alives (`: ping`) carry nothing.
-      },
-    });
-  }
-
-  /** Decodes a chunk; returns the decoded text (for the debug log) and the items it completed. */
-  push(bytes: Uint8Array): { text: string; items: SseItem[] } {
-    const text = this.#decoder.decode(bytes, { stream: true });
-    this.#feedText(text);
-    return { text, items: this.#take() };
-  }
-
-  /** The end of the body: flushes the decoder and dispatches a last event that lacked its blank line. */
-  end(): { text: string; items: SseItem[] } {
-    const text = this.#decoder.decode();
-    this.#feedText(text);
-    if (this.#pending !== "") {
-      this.#parser.feed(`${this.#pending}\n`);
-      this.#pending = "";
-    }
-    // Two line feeds: the first may be swallowed as the LF of a CRLF whose CR ended the stream.
-    this.#parser.feed("\n\n");
-    return { text, items: this.#take() };
-  }
-
-  #feedText(text: string): void {
-    if (text === "") return;
-    const lastBreak = Math.max(text.lastIndexOf("\n"), text.lastIndexOf("\r"));
-    if (lastBreak < 0) {
-      this.#pending += text;
-      return;
-    }
-    this.#parser.feed(this.#pending + text.slice(0, lastBreak + 1));
-    this.#pending = text.slice(lastBreak + 1);
-  }
-
-  #take(): SseItem[] {
-    const items = this.#items;
-    this.#items = [];
-    return items;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Tolerant assembly of OpenAI chat.completion.chunk objects
-// ---------------------------------------------------------------------------------------------------------
 
 type Json = Record<string, unknown>;
 
@@ -430,98 +350,4 @@ function errorPayloadOfText(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The stream
-// ---------------------------------------------------------------------------------------------------------
-
-export interface ChatStreamOptions {
-  /** The request's signal: when it fires, its AbortError propagates untouched. */
-  signal?: AbortSignal | undefined;
-  /** Raw recording (MAIA_DEBUG_LLM). */
-  debug?: DebugLog | undefined;
-  /** The API key, redacted from every error message. */
-  secret?: string | undefined;
-}
-
-/**
- * A chat response body (SSE) → StreamEvents: text deltas as they arrive, then tool calls, usage, warnings
- * and `done`. Throws ProviderError for a server error in the stream (kind "context_too_long" when the
- * context overflowed) and, kind "interrupted", for a stream that ends before a finish reason or `[DONE]`.
- */
-export async function* parseChatStream(
-  body: AsyncIterable<Uint8Array>,
-  options: ChatStreamOptions = {},
-): AsyncGenerator<StreamEvent, void, undefined> {
-  const { signal, debug, secret } = options;
-  const framer = new SseFramer();
-  const assembler = new ChatCompletionAssembler({ secret });
-  const raw: DebugStream | undefined = debug?.stream("response body");
-  const iterator = body[Symbol.asyncIterator]();
-  let bodyEnded = false;
-  try {
-    while (!assembler.done) {
-      let result: IteratorResult<Uint8Array>;
-      try {
-        result = await iterator.next();
-      } catch (error) {
-        bodyEnded = true;
-        if (signal?.aborted || isAbortError(error)) throw error;
-        // A complete answer whose tail (usage, [DONE]) was lost is still a complete answer.
-        if (assembler.complete) break;
-        debug?.section("stream read error", causeText(error));
-        throw new ProviderError(t("streamReadFailed", { cause: causeText(error) }), "interrupted");
-      }
-      signal?.throwIfAborted();
-      if (result.done) {
-        bodyEnded = true;
-        const { text, items } = framer.end();
-        raw?.write(text);
-        for (const item of items) {
-          yield* assembler.item(item);
-          if (assembler.done) break;
-        }
-        break;
-      }
-      if (!(result.value instanceof Uint8Array)) continue;
-      const { text, items } = framer.push(result.value);
-      raw?.write(text);
-      for (const item of items) {
-        yield* assembler.item(item);
-        if (assembler.done) break;
-      }
-    }
-    if (!assembler.complete) throw new ProviderError(t("interrupted"), "interrupted");
-    yield* assembler.finish();
-  } finally {
-    raw?.end();
-    if (!bodyEnded) {
-      // Stop reading: after [DONE], an error, or a consumer that left early.
-      try {
-        await iterator.return?.();
-      } catch {
-        // The body is being dropped anyway.
-      }
-    }
-  }
-}
-
-/**
- * A server that ignored `stream: true` and sent one JSON `chat.completion`: the same events as its streamed
- * form would give. Throws ProviderError for an error payload or invalid JSON.
- */
-export function parseChatCompletionJson(text: string, secret?: string): StreamEvent[] {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(text);
-  } catch {
-    throw new ProviderError(t("invalidJsonAnswer", { body: redactSecret(text.slice(0, 500), secret) }), "server");
-  }
-  const assembler = new ChatCompletionAssembler({ secret });
-  const events = assembler.chunk(payload); // throws for an error payload
-  if (!isRecord(payload) || !Array.isArray(payload.choices)) {
-    throw new ProviderError(t("invalidJsonAnswer", { body: redactSecret(text.slice(0, 500), secret) }), "server");
-  }
-  return [...events, ...assembler.finish()];
 }

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { AgentDefinition } from "./agent-definition.ts";
-import { parseChildMessage, parseParentMessage, type StartSpec } from "./protocol.ts";
+import { parseChildMessage, parseParentMessage, type AgentDefinition, type StartSpec } from "./protocol.ts";
 
 const agent: AgentDefinition = {
   name: "reviewer",
