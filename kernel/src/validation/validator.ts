@@ -1,22 +1,38 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import type { JsonSchema } from "../contracts/provider.ts";
+import { KERNEL_AJV_OPTIONS } from "./ajv-options.ts";
+
+/** A validator as ajv compiles it, or as the build step generated it from a static schema (standalone.ts). */
+export type Validator = ValidateFunction;
 
 /**
  * One ajv instance for everything the kernel validates (plugin options, tool inputs), with validators cached
  * per schema object as ESLint's rule-validator does: a schema is compiled once, however often it is used.
+ * The instance is made on first use: a start whose schemas were all compiled at build time (`precompiled`)
+ * never builds it, nor compiles ajv's meta-schema (most of what compiling the first schema costs).
  */
-// `format` is a hint for models (uri, date-time…), not something to reject a call over; ignoring it also keeps
-// ajv from printing "unknown format" on the console, over the UI.
-const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, validateFormats: false, logger: false });
+let ajv: Ajv | undefined;
 const cache = new WeakMap<object, ValidateFunction>();
 
 export function validatorFor(schema: JsonSchema): ValidateFunction {
   let validate = cache.get(schema);
   if (!validate) {
+    ajv ??= new Ajv(KERNEL_AJV_OPTIONS);
     validate = ajv.compile(schema);
     cache.set(schema, validate);
   }
   return validate;
+}
+
+/**
+ * Gives `validatorFor` the validator generated at build time for this static schema (pnpm generate:validators),
+ * so that it is never compiled at run time; returns the schema, to be written where the schema is declared:
+ * `optionsSchema: precompiled(OPTIONS_SCHEMA, validateOptions)`. The generated code was checked against the
+ * schema when it was generated, and a test keeps it in step with the schema.
+ */
+export function precompiled<T extends JsonSchema>(schema: T, validate: Validator): T {
+  cache.set(schema, validate);
+  return schema;
 }
 
 /** Checks a schema itself, so a plugin with a broken schema fails at load time with ajv's own words. */

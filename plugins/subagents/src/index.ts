@@ -1,4 +1,4 @@
-import { definePlugin, definePluginHooks, type AgentSession, type Message, type OwnedHookTaps, type SessionSetup, type TurnOutcome } from "@maia/kernel";
+import { definePlugin, definePluginHooks, precompiled, type AgentSession, type Message, type OwnedHookTaps, type SessionSetup, type TurnOutcome } from "@maia/kernel";
 import { SyncHook } from "tapable";
 import { ITERATIONS_BY_EFFORT, type AgentDefinition, type Effort } from "./agent-definition.ts";
 import { installChildSide, type ChildSide } from "./child/child-side.ts";
@@ -42,14 +42,6 @@ export interface SubagentsApi {
   };
 }
 
-const OPTIONS_SCHEMA = {
-  type: "object",
-  properties: {
-    program: { type: "string", minLength: 1 },
-    execArgv: { type: "array", items: { type: "string" } },
-  },
-  additionalProperties: false,
-} as const;
 
 /**
  * Sub-agents (seed § 20): AGENT.md definitions in `~/.maia/agents` and `./.maia/agents`; the Agent tool and `&`
@@ -61,7 +53,7 @@ export default definePlugin<SubagentsOptions, SubagentsApi>({
   version: "1.0.0",
   kernel: "^1.0.0",
   description: "Sub-agents: .maia/agents/<name>/AGENT.md, the Agent tool, &name, /agents, /createAgent",
-  optionsSchema: OPTIONS_SCHEMA,
+  optionsSchema: precompiled(OPTIONS_SCHEMA, validateOptions),
   apply(context, options) {
     const { hooks, taps } = subagentHooks.of(context, { report: (error) => context.log.debug(`listener failed: ${error.message}`) });
     const notify = (event: SubagentEvent) => hooks.run.call(event);
@@ -105,6 +97,8 @@ export {
   type DoneMessage,
   type LogLevel,
 } from "./protocol.ts";
+import { OPTIONS_SCHEMA } from "./options-schema.ts";
+import { validateOptions } from "./options-validator.generated.ts";
 export { traceName, writeTrace } from "./trace.ts";
 export { FINAL_SUMMARY_TOKENS } from "./child/final-summary.ts";
 export type { SubagentEvent } from "./main-side.ts";
