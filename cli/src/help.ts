@@ -7,6 +7,9 @@ import { t } from "./messages.ts";
  */
 export const BUILTIN_SUBCOMMANDS: readonly string[] = ["plugins", "permissions", "hub"];
 
+/** Which first-party plugin registers each of those subcommands: running one loads that plugin alone. */
+export const SUBCOMMAND_PLUGINS: Readonly<Record<string, string>> = { permissions: "permissions", hub: "hub" };
+
 /** `maia --help`: the usage text in the user's language, with the subcommands it can run. */
 export function helpText(subcommands: readonly string[]): string {
   return t("usage", { subcommands: subcommands.join(", ") });

@@ -1,7 +1,7 @@
 import { errorMessage } from "@maia/kernel";
 import { parseCliArgs, splitAtSubcommand, UsageError } from "./args.ts";
 import { boot } from "./boot.ts";
-import { helpText } from "./help.ts";
+import { helpText, SUBCOMMAND_PLUGINS } from "./help.ts";
 import { t } from "./messages.ts";
 import { runHeadless } from "./headless/run-headless.ts";
 import { loadWithoutFetch } from "./interactive/load-without-fetch.ts";
@@ -61,7 +61,9 @@ async function runSubcommand(
     warn: (message: string) => void io.stderr.write(`WARN ${message}\n`),
     error: (message: string) => void io.stderr.write(`FAIL ${message}\n`),
   };
-  const { kernel, cwd, homeDir } = await boot({ frontEnd: "headless", log, env: io.env, subcommands: true });
+  // A first-party plugin's subcommand loads that plugin alone (issue 22); any other name needs them all, to be found.
+  const owner = name !== undefined && !help ? SUBCOMMAND_PLUGINS[name] : undefined;
+  const { kernel, cwd, homeDir } = await boot({ frontEnd: "headless", log, env: io.env, subcommands: true, ...(owner ? { only: owner } : {}) });
   const subcommands = kernel.plugins.subcommands;
   if (help || name === undefined) {
     io.stdout.write(`${helpText(["plugins", ...subcommands.list().map((subcommand) => subcommand.name)])}\n`);
