@@ -88,7 +88,8 @@ const ALL_ASSISTANTS = [
     bin: "claude",
     args: ["--model", "fake-model"],
     print: ["-p", "hi", "--model", "fake-model"],
-    screen: ["? for shortcuts"],
+    // Its banner and the status line under the prompt ("… · ← for agents"), drawn with the input box.
+    screen: ["Claude Code v", "for agents"],
     env: () => ({
       ANTHROPIC_BASE_URL: server.url,
       ANTHROPIC_API_KEY: API_KEY,
