@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { closest, describeErrors, editDistance, validatorFor } from "./validator.ts";
+import { closest, describeErrors, editDistance, precompiled, validatorFor, type Validator } from "./validator.ts";
 
 describe("closest", () => {
   it.each([
@@ -30,5 +30,18 @@ describe("describeErrors", () => {
     const validate = validatorFor(schema);
     expect(validate({ greting: "x" })).toBe(false);
     expect(describeErrors(validate.errors, schema)).toEqual(['/: unknown property "greting" (did you mean "greeting"?)']);
+  });
+});
+
+describe("precompiled", () => {
+  it("hands out the validator generated for that schema object, and compiles another object with the same content", () => {
+    const schema = { type: "object", properties: { n: { type: "integer" } } };
+    const generated = Object.assign((data: unknown) => data === "generated", { errors: null }) as unknown as Validator;
+    expect(precompiled(schema, generated)).toBe(schema);
+    expect(validatorFor(schema)).toBe(generated);
+    const compiled = validatorFor({ ...schema });
+    expect(compiled).not.toBe(generated);
+    expect(compiled({ n: 1 })).toBe(true);
+    expect(compiled({ n: "x" })).toBe(false);
   });
 });
