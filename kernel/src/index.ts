@@ -48,4 +48,6 @@ export {
   type PluginStage,
 } from "./plugins/plugin-host.ts";
 export { stricter } from "./permissions/verdict.ts";
-export { describeErrors, validatorFor } from "./validation/validator.ts";
+export { describeErrors, precompiled, validatorFor, type Validator } from "./validation/validator.ts";
+export { KERNEL_AJV_OPTIONS } from "./validation/ajv-options.ts";
+export { ajvRuntime } from "./validation/standalone-runtime.ts";

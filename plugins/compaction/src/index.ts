@@ -1,5 +1,6 @@
 import {
   definePlugin,
+  precompiled,
   PROMPT_ORDER,
   STAGE,
   type AgentSession,
@@ -13,6 +14,8 @@ import { isContextTooLongError } from "./context-errors.ts";
 import { t } from "./messages.ts";
 import { recoverTooLong } from "./recovery.ts";
 import { compactionThreshold } from "./threshold.ts";
+import { OPTIONS_SCHEMA } from "./options-schema.ts";
+import { validateOptions } from "./options-validator.generated.ts";
 
 const PLUGIN_NAME = "compaction";
 
@@ -40,19 +43,6 @@ type SessionsPeer = Pick<SessionsApi, "save" | "nameOf" | "fileOf">;
 /** Set on a session compacted by `beforeTurn`, so that a failed turn goes back to the compacted state. */
 const COMPACTED_BEFORE_TURN = "compaction:compactedBeforeTurn";
 
-const OPTIONS_SCHEMA = {
-  type: "object",
-  properties: {
-    auto: { type: "boolean", default: true },
-    threshold: {
-      oneOf: [
-        { type: "number", exclusiveMinimum: 0, maximum: 1 },
-        { type: "integer", minimum: 1_000 },
-      ],
-    },
-  },
-  additionalProperties: false,
-} as const;
 
 /**
  * Compaction (seed § 14): /compact, automatic compaction before sending and after each turn, the emergency path
@@ -63,7 +53,7 @@ export default definePlugin<CompactionOptions, CompactionApi>({
   version: "1.0.0",
   kernel: "^1.0.0",
   description: "Summarises the conversation when it grows too large (/compact, automatic, emergency)",
-  optionsSchema: OPTIONS_SCHEMA,
+  optionsSchema: precompiled(OPTIONS_SCHEMA, validateOptions),
   apply(context, options) {
     const auto = options.auto ?? true;
     const contextApi = () => context.plugins.get<ContextPeer>("context")?.api;
