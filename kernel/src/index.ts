@@ -22,7 +22,7 @@ export { defineMessages, activeLocale, setActiveLocale, type Translate } from ".
 export { resolveLocale, type Locale } from "./i18n/locale.ts";
 export { formatNumber, plural } from "./i18n/format.ts";
 export { Kernel, type KernelOptions } from "./kernel.ts";
-export { Conversation, type ConversationOptions } from "./host/conversation.ts";
+export { Conversation, MAX_CONTINUATIONS, type ConversationOptions } from "./host/conversation.ts";
 export { dispatchInput, type DispatchOptions, type DispatchResult } from "./host/dispatch-input.ts";
 export { MAX_ITERATIONS, type RunTurnOptions } from "./loop/run-turn.ts";
 export { MAX_PARALLEL_TOOLS } from "./loop/tool-runner.ts";

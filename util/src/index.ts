@@ -41,3 +41,5 @@ export { formatSizeWith, type NumberFormatter } from "./format-size.ts";
 // The shell runner of Bash and of `!` commands: one process model, one output cap.
 export { runShell, systemShell, type ShellOptions, type ShellResult, type ShellStatus } from "./run-shell.ts";
 export { OutputCap } from "./output-cap.ts";
+// Approvals by content hash of project files that would run programs (mcp.json, hooks).
+export { isApprovedIn, rememberApprovalIn, type ApprovalLookup } from "./approval-store.ts";

@@ -24,5 +24,6 @@ export const BUILTIN_PLUGINS: readonly BuiltinPlugin[] = [
   { name: "custom-tools", load: () => import("@maia/plugin-custom-tools") },
   { name: "mcp", load: () => import("@maia/plugin-mcp") },
   { name: "subagents", load: () => import("@maia/plugin-subagents") },
+  { name: "hooks", load: () => import("@maia/plugin-hooks") },
   { name: "hub", load: () => import("@maia/plugin-hub"), subcommandOnly: true },
 ];
