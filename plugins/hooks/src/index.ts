@@ -1,6 +1,7 @@
 import { definePlugin, STAGE, type AgentSession, type RestartReason, type ToolUseBlock } from "@maia/kernel";
 import { isNeutral, type Effects } from "./effects.ts";
 import { fire, type Firing, type SessionFiles } from "./fire.ts";
+import { hooksSlashCommand, hooksSubcommand } from "./hooks-command.ts";
 import { defaultSources, loadHooks, type LoadedHooks } from "./load-hooks.ts";
 import { t } from "./messages.ts";
 import type { HookRun } from "./run-hooks.ts";
@@ -167,6 +168,8 @@ export default definePlugin<Record<string, never>, HooksApi>({
       return { prompt: t("stopFeedback", { event: stopEvent, reason: effects.blocks.join("\n") }) };
     });
 
+    context.subcommands.register(hooksSubcommand());
+    context.commands.register(hooksSlashCommand({ loaded: () => loaded, lastRuns: () => lastRuns, reload, homeDir }));
     return { loaded: () => loaded, lastRuns: () => lastRuns, reload };
   },
 });
