@@ -2,6 +2,7 @@ import { definePlugin, STAGE, type AgentSession, type RestartReason, type ToolUs
 import { isNeutral, type Effects } from "./effects.ts";
 import { fire, type Firing, type SessionFiles } from "./fire.ts";
 import { hooksSlashCommand, hooksSubcommand } from "./hooks-command.ts";
+import { notifyingPort } from "./notify-port.ts";
 import { defaultSources, loadHooks, type LoadedHooks } from "./load-hooks.ts";
 import { t } from "./messages.ts";
 import type { HookRun } from "./run-hooks.ts";
@@ -11,6 +12,11 @@ const PLUGIN_NAME = "hooks";
 /** What this plugin uses of the permissions plugin: a hook's allow lifts the default question of one call. */
 interface PermissionsLike {
   preApprove(call: ToolUseBlock, source: string): void;
+}
+
+/** What this plugin uses of the compaction plugin: its `compacting` hook (before each summary). */
+interface CompactionLike {
+  hooks?: { compacting: { tapPromise(name: string, fn: (event: { session: AgentSession; trigger: "manual" | "auto" }) => Promise<void>): () => void } };
 }
 
 /** The last run of each command, for `/hooks`. */
@@ -80,6 +86,12 @@ export default definePlugin<Record<string, never>, HooksApi>({
       await reload();
       const reason = session.setup.restartReason;
       if (session.setup.previous && reason) endReasons.set(session.setup.previous, END_REASONS[reason]);
+      session.interaction = notifyingPort(session.interaction, (message) => {
+        void fire(firing, "Notification", session, { message, notification_type: "permission_prompt" }, { match: "permission_prompt" }).then(
+          (effects) => warnUser(session, effects),
+          () => undefined,
+        );
+      });
       const source = reason === undefined ? "startup" : SOURCES[reason];
       const effects = await fire(firing, "SessionStart", session, { source }, { match: source });
       for (const message of effects.warnings) context.log.warn(message);
@@ -166,6 +178,13 @@ export default definePlugin<Record<string, never>, HooksApi>({
       warnUser(session, effects);
       if (effects.stop !== undefined || effects.blocks.length === 0) return undefined;
       return { prompt: t("stopFeedback", { event: stopEvent, reason: effects.blocks.join("\n") }) };
+    });
+
+    // PreCompact, through the compaction plugin's own hook (the plugin may be disabled).
+    const compaction = context.plugins.get<CompactionLike>("compaction")?.api;
+    compaction?.hooks?.compacting.tapPromise(PLUGIN_NAME, async ({ session, trigger }) => {
+      const effects = await fire(firing, "PreCompact", session, { trigger, custom_instructions: "" }, { match: trigger });
+      warnUser(session, effects);
     });
 
     context.subcommands.register(hooksSubcommand());
