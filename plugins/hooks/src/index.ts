@@ -71,9 +71,11 @@ export default definePlugin<Record<string, never>, HooksApi>({
     const firing: Firing = {
       loaded: () => loaded,
       sessions: () => context.plugins.get<SessionFiles>("sessions")?.api,
-      onRun(run: HookRun) {
-        lastRuns.set(run.hook.command, { outcome: run.outcome, durationMs: run.durationMs, at: Date.now() });
-        context.log.info(t("logRun", { event: run.hook.event, command: brief(run.hook.command), outcome: run.outcome, ms: run.durationMs }));
+      onRun(run: HookRun, session: AgentSession | undefined) {
+        const { hook, outcome, durationMs } = run;
+        lastRuns.set(hook.command, { outcome, durationMs, at: Date.now() });
+        context.log.info(t("logRun", { event: hook.event, command: brief(hook.command), outcome, ms: durationMs }));
+        session?.events.emit({ type: "hook", event: hook.event, command: hook.command, outcome, durationMs });
       },
     };
     const warnUser = (session: AgentSession, effects: Effects) => {

@@ -24,6 +24,9 @@ describe("PreToolUse", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(path.join(folders.cwd, "made.txt"))).toBe(false);
     expect(toolResults(llm.server)[0]).toContain("no files today");
+    expect(run.events.filter((event) => event.type === "hook")).toEqual([
+      { type: "hook", event: "PreToolUse", command: hook, outcome: "exited with code 2", durationMs: expect.any(Number) },
+    ]);
     const [event] = await readJsonLines(log);
     expect(event).toMatchObject({
       hook_event_name: "PreToolUse",
