@@ -16,8 +16,8 @@ export function hooksSubcommand(): Subcommand {
       const args = argv[0] === "--" ? argv.slice(1) : argv;
       const [action = "list", ...rest] = args;
       const usage = t("usage", { events: HOOK_EVENTS.join(", ") });
+      // Its warnings were printed when the plugin loaded, from these same files.
       const loaded = await loadHooks(defaultSources(io.cwd, io.homeDir), io.homeDir);
-      for (const warning of loaded.warnings) io.stderr.write(`WARN ${warning}\n`);
       if (action === "list") {
         io.stdout.write(`${formatHooks(loaded)}\n`);
         return 0;

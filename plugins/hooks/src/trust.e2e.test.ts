@@ -52,6 +52,24 @@ describe("project hooks", () => {
   }
 });
 
+describe("/hooks", () => {
+  it("/hooks approve approves the waiting project file; /hooks then lists it as approved", async () => {
+    const marker = path.join(folders.home, "ran");
+    llm.server.writeSettings(folders.home);
+    const target = await projectHooks(".maia/settings.json", hooksBlock("UserPromptSubmit", `touch ${marker}`));
+    const approve = await maia(folders, "/hooks approve");
+    expect(approve.code, approve.stderr).toBe(0);
+    expect(JSON.stringify(approve.events)).toContain(`Approved the hooks of ${target}`);
+    llm.server.enqueue({ text: "ok" });
+    await maia(folders, "hi");
+    expect(existsSync(marker)).toBe(true);
+    const list = await maia(folders, "/hooks");
+    const shown = list.events.filter((event) => event.type === "info").map((event) => String(event.message)).join("\n");
+    expect(shown).toContain(`UserPromptSubmit:\n  touch ${marker}\n      ${target}:`);
+    expect(shown).toContain("not run yet");
+  });
+});
+
 describe("maia hooks", () => {
   it("list shows hooks by event with their file, line and trust", async () => {
     llm.server.writeSettings(folders.home, { hooks: hooksBlock("PreToolUse", "echo user-hook", { matcher: "Bash" }) });
