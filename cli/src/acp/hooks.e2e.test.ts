@@ -28,7 +28,7 @@ async function until(test: () => boolean): Promise<void> {
   for (let attempt = 0; attempt < 200 && !test(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
-describe("maia acp: user hooks", () => {
+describe("maia acp: user hooks", { timeout: 120_000 }, () => {
   it("a PreToolUse exit 2 blocks the call without a permission request; a Notification hook runs while one waits", async () => {
     const guard = path.join(home, "guard.sh");
     await writeFile(guard, '#!/bin/bash\ngrep -q secret && { echo "secrets stay out" >&2; exit 2; }\nexit 0\n');

@@ -141,6 +141,8 @@ export interface ToolCallRevision {
   call: ToolUseBlock;
   tool: AnyTool;
   input: Record<string, unknown>;
+  /** The turn's: Ctrl+C withdraws the revision (a user's hook command is stopped). */
+  signal?: AbortSignal;
 }
 
 export interface ProviderRequest {

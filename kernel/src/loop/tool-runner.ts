@@ -1,5 +1,5 @@
 import type { ToolResultBlock, ToolUseBlock } from "../contracts/messages.ts";
-import type { AgentSession, Verdict } from "../contracts/session.ts";
+import type { AgentSession, ToolCallRevision, Verdict } from "../contracts/session.ts";
 import type { AnyTool, ToolContext, ToolOutput } from "../contracts/tool.ts";
 import { errorMessage, isAbortError } from "../errors.ts";
 import type { HookTable } from "../hooks/hooks.ts";
@@ -152,7 +152,7 @@ async function prepare(
   if (!tool) return { kind: "result", call, content: t("unknownTool", { name: call.name }), isError: true };
   const first = prepareToolInput(tool, call.input);
   if (!first.ok) return { kind: "result", call, tool, content: first.message, isError: true };
-  const input = await revise(hooks, session, call, tool, first.input);
+  const input = await revise(hooks, { session, call, tool, input: first.input, signal });
   if (!input.ok) return { kind: "result", call, tool, content: input.message, isError: true };
 
   const checked = { ...call, input: input.input };
@@ -181,15 +181,9 @@ async function prepare(
 }
 
 /** `reviseToolCall`: an input a tap replaced is checked against the tool's schema again, as the model's was. */
-async function revise(
-  hooks: HookTable,
-  session: AgentSession,
-  call: ToolUseBlock,
-  tool: AnyTool,
-  input: Record<string, unknown>,
-): Promise<PreparedInput> {
-  const revision = await hooks.reviseToolCall.promise({ session, call, tool, input });
-  return revision.input === input ? { ok: true, input } : prepareToolInput(tool, revision.input);
+async function revise(hooks: HookTable, asked: ToolCallRevision): Promise<PreparedInput> {
+  const revision = await hooks.reviseToolCall.promise(asked);
+  return revision.input === asked.input ? { ok: true, input: asked.input } : prepareToolInput(asked.tool, revision.input);
 }
 
 async function decide(hooks: HookTable, session: AgentSession, call: ToolUseBlock, tool: AnyTool): Promise<Verdict> {

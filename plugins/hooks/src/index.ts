@@ -123,9 +123,10 @@ export default definePlugin<Record<string, never>, HooksApi>({
     // PreToolUse runs once per call, before the permission check: its updatedInput is what the rules then see.
     const preToolUse = new Map<string, Effects>();
     context.hooks.reviseToolCall.tapPromise(PLUGIN_NAME, async (revision) => {
-      const { session, call, input } = revision;
+      const { session, call, input, signal } = revision;
       preToolUse.delete(call.id);
-      const effects = await fire(firing, "PreToolUse", session, { tool_name: call.name, tool_input: input, tool_use_id: call.id }, { match: call.name });
+      const fields = { tool_name: call.name, tool_input: input, tool_use_id: call.id };
+      const effects = await fire(firing, "PreToolUse", session, fields, { match: call.name, ...(signal ? { signal } : {}) });
       if (isNeutral(effects)) return revision;
       warnUser(session, effects);
       preToolUse.set(call.id, effects);

@@ -4,13 +4,13 @@ import path from "node:path";
 import { startFakeLiteLLM, type Scripted } from "@maia/fake-litellm";
 import { foldersPerTest, runMaia, serverPerTest, streamEvents } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
-import { bash, hooksBlock, maia, readJsonLines, script, userMessages } from "./test-support.ts";
+import { SLOW_TEST_MS, bash, hooksBlock, maia, readJsonLines, script, userMessages } from "./test-support.ts";
 
 /** SessionStart, SessionEnd, PreCompact and SubagentStop through the real bundle. */
 const folders = foldersPerTest();
 const llm = serverPerTest(() => startFakeLiteLLM());
 
-describe("session events", () => {
+describe("session events", { timeout: SLOW_TEST_MS }, () => {
   it("SessionStart (source startup) adds its stdout to the first request; SessionEnd runs when MAIA leaves", async () => {
     const log = path.join(folders.home, "session.jsonl");
     const start = await script(folders.home, "start.sh", `cat >> ${log}; echo >> ${log}; echo "Open issues: #12, #14"`);
@@ -51,7 +51,7 @@ describe("session events", () => {
   });
 });
 
-describe("sub-agents", () => {
+describe("sub-agents", { timeout: SLOW_TEST_MS }, () => {
   const CHILD = /You are the sub-agent "([^"]+)"/;
   const childOf = (body: { messages?: Array<{ role: string; content?: unknown }> }) => CHILD.exec(String(body.messages?.find((message) => message.role === "system")?.content ?? ""))?.[1];
 

@@ -14,9 +14,19 @@ export async function script(home: string, name: string, body: string): Promise<
 
 export const bash = (id: string, command: string) => ({ id, name: "Bash", arguments: { command } });
 
+/**
+ * A test that starts `maia` several times: on a loaded machine (two cores shared) each start may take seconds, so
+ * these get more than vitest's 30 s. It bounds a hang; it measures nothing.
+ */
+export const SLOW_TEST_MS = 180_000;
+
 /** `maia -p` with stream-json, in the test's folders. */
 export async function maia(folders: { cwd: string; home: string }, prompt: string, extra: string[] = []) {
-  const run = await runMaia(["-p", prompt, "--model", "fake-model", "--output-format", "stream-json", ...extra], { cwd: folders.cwd, home: folders.home });
+  const run = await runMaia(["-p", prompt, "--model", "fake-model", "--output-format", "stream-json", ...extra], {
+    cwd: folders.cwd,
+    home: folders.home,
+    timeoutMs: 90_000,
+  });
   const events = streamEvents(run.stdout);
   // stream-json reports warnings as events on stdout; the other formats on stderr.
   const warnings = [run.stderr, ...events.filter((event) => event.type === "warning").map((event) => String(event.message))].join("\n");

@@ -4,13 +4,13 @@ import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { foldersPerTest, serverPerTest } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
-import { bash, hooksBlock, maia, readJsonLines, script, toolResults } from "./test-support.ts";
+import { SLOW_TEST_MS, bash, hooksBlock, maia, readJsonLines, script, toolResults } from "./test-support.ts";
 
 /** PreToolUse and PostToolUse through the real `maia -p` bundle, real scripts, the fake LiteLLM server. */
 const folders = foldersPerTest();
 const llm = serverPerTest(() => startFakeLiteLLM());
 
-describe("PreToolUse", () => {
+describe("PreToolUse", { timeout: SLOW_TEST_MS }, () => {
   it("exit 2 blocks the call, its stderr is the tool result, and the hook read the event on stdin", async () => {
     const log = path.join(folders.home, "events.jsonl");
     const hook = await script(
@@ -155,7 +155,7 @@ describe("PreToolUse", () => {
   });
 });
 
-describe("PostToolUse", () => {
+describe("PostToolUse", { timeout: SLOW_TEST_MS }, () => {
   it("exit 2's stderr reaches the model with the result; the tool input and response are on stdin", async () => {
     const log = path.join(folders.home, "post.jsonl");
     const hook = await script(folders.home, "lint.sh", `cat >> ${log}; echo >> ${log}; echo "lint: 3 problems" >&2; exit 2`);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { foldersPerTest, runMaia, serverPerTest } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
-import { hooksBlock, maia, script } from "./test-support.ts";
+import { SLOW_TEST_MS, hooksBlock, maia, script } from "./test-support.ts";
 
 /** Project hooks wait for an approval of their exact content; `maia hooks` lists, approves and tests. */
 const folders = foldersPerTest();
@@ -17,7 +17,7 @@ async function projectHooks(file: ".maia/settings.json" | ".claude/settings.json
   return target;
 }
 
-describe("project hooks", () => {
+describe("project hooks", { timeout: SLOW_TEST_MS }, () => {
   for (const file of [".maia/settings.json", ".claude/settings.json"] as const) {
     it(`${file}: not run before approval, said how to approve; run after; asked again once changed`, async () => {
       const marker = path.join(folders.home, "ran");
@@ -31,7 +31,7 @@ describe("project hooks", () => {
       expect(before.warnings).toContain(target);
       expect(before.warnings).toContain("maia hooks approve");
 
-      const approve = await runMaia(["hooks", "approve"], folders);
+      const approve = await runMaia(["hooks", "approve"], { ...folders, timeoutMs: 90_000 });
       expect(approve.code, approve.stderr).toBe(0);
       expect(approve.stdout).toContain(target);
       expect(approve.stdout).toContain(`UserPromptSubmit: touch ${marker}`);
@@ -52,7 +52,7 @@ describe("project hooks", () => {
   }
 });
 
-describe("/hooks", () => {
+describe("/hooks", { timeout: SLOW_TEST_MS }, () => {
   it("/hooks approve approves the waiting project file; /hooks then lists it as approved", async () => {
     const marker = path.join(folders.home, "ran");
     llm.server.writeSettings(folders.home);
@@ -70,11 +70,11 @@ describe("/hooks", () => {
   });
 });
 
-describe("maia hooks", () => {
+describe("maia hooks", { timeout: SLOW_TEST_MS }, () => {
   it("list shows hooks by event with their file, line and trust", async () => {
     llm.server.writeSettings(folders.home, { hooks: hooksBlock("PreToolUse", "echo user-hook", { matcher: "Bash" }) });
     const target = await projectHooks(".maia/settings.json", hooksBlock("Stop", "echo project-hook"));
-    const run = await runMaia(["hooks", "list"], folders);
+    const run = await runMaia(["hooks", "list"], { ...folders, timeoutMs: 90_000 });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/PreToolUse:\n {2}echo user-hook \[Bash\]\n {6}\S+settings\.json:\d+ — not run yet/);
     expect(run.stdout).toContain(`Stop:\n  echo project-hook\n      ${target}:`);
@@ -89,15 +89,15 @@ describe("maia hooks", () => {
       `cat > ${log}; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm"}}'`,
     );
     llm.server.writeSettings(folders.home, { hooks: hooksBlock("PreToolUse", hook, { matcher: "Bash" }) });
-    const run = await runMaia(["hooks", "test", "PreToolUse", "--input", '{"tool_input":{"command":"rm -rf /"}}'], folders);
+    const run = await runMaia(["hooks", "test", "PreToolUse", "--input", '{"tool_input":{"command":"rm -rf /"}}'], { ...folders, timeoutMs: 90_000 });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(hook);
     expect(run.stdout).toContain("exited with code 0");
     expect(run.stdout).toContain("MAIA would:\n  not run the call; the model reads: no rm");
     expect(JSON.parse(await readFile(log, "utf8"))).toMatchObject({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf /" } });
 
-    const other = await runMaia(["hooks", "test", "PreToolUse", "--input", '{"tool_name":"Read"}'], folders);
+    const other = await runMaia(["hooks", "test", "PreToolUse", "--input", '{"tool_name":"Read"}'], { ...folders, timeoutMs: 90_000 });
     expect(other.stdout).toContain("No hook runs for PreToolUse");
-    expect((await runMaia(["hooks", "test", "PreToolUze"], folders)).code).toBe(2);
+    expect((await runMaia(["hooks", "test", "PreToolUze"], { ...folders, timeoutMs: 90_000 })).code).toBe(2);
   });
 });

@@ -5,13 +5,13 @@ import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { MAX_CONTINUATIONS } from "@maia/kernel";
 import { foldersPerTest, serverPerTest } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
-import { bash, hooksBlock, maia, readJsonLines, script, userMessages } from "./test-support.ts";
+import { SLOW_TEST_MS, bash, hooksBlock, maia, readJsonLines, script, userMessages } from "./test-support.ts";
 
 /** UserPromptSubmit, Stop and the settings themselves, through the real `maia -p` bundle. */
 const folders = foldersPerTest();
 const llm = serverPerTest(() => startFakeLiteLLM());
 
-describe("UserPromptSubmit", () => {
+describe("UserPromptSubmit", { timeout: SLOW_TEST_MS }, () => {
   it("exit 0's stdout is added to the request as context; the prompt is on stdin", async () => {
     const log = path.join(folders.home, "prompt.jsonl");
     const hook = await script(folders.home, "context.sh", `cat >> ${log}; echo >> ${log}; echo "Current branch: main"`);
@@ -50,7 +50,25 @@ describe("UserPromptSubmit", () => {
   });
 });
 
-describe("Stop", () => {
+describe("common JSON fields", { timeout: SLOW_TEST_MS }, () => {
+  it("systemMessage is shown to the user; continue false with stopReason keeps the prompt from being sent", async () => {
+    const hook = await script(
+      folders.home,
+      "halt.sh",
+      `if grep -q halt; then echo '{"continue":false,"stopReason":"frozen until Monday"}'; else echo '{"systemMessage":"remember the code freeze"}'; fi`,
+    );
+    llm.server.writeSettings(folders.home, { hooks: hooksBlock("UserPromptSubmit", hook) });
+    llm.server.enqueue({ text: "ok" });
+    const warned = await maia(folders, "deploy");
+    expect(warned.warnings).toContain("remember the code freeze");
+    expect(llm.server.chatBodies()).toHaveLength(1);
+    const halted = await maia(folders, "halt now");
+    expect(halted.warnings).toContain("frozen until Monday");
+    expect(llm.server.chatBodies()).toHaveLength(1);
+  });
+});
+
+describe("Stop", { timeout: SLOW_TEST_MS }, () => {
   it("exit 2 makes the agent go on with stderr as its next instruction; stop_hook_active says it is a follow-up", async () => {
     const log = path.join(folders.home, "stop.jsonl");
     const hook = await script(
@@ -90,7 +108,7 @@ describe("Stop", () => {
   });
 });
 
-describe("settings", () => {
+describe("settings", { timeout: SLOW_TEST_MS }, () => {
   it("a bad entry is a warning naming the file, the line and the entry; the good ones still run", async () => {
     const marker = path.join(folders.home, "good-ran");
     const good = await script(folders.home, "good.sh", `touch ${marker}`);
