@@ -121,9 +121,16 @@ export default definePlugin<Record<string, never>, HooksApi>({
     });
 
     // PreToolUse runs once per call, before the permission check: its updatedInput is what the rules then see.
-    const preToolUse = new Map<string, Effects>();
+    // Per session: ACP holds several sessions in one kernel, and some providers number their calls (call_0…).
+    const pendingBySession = new WeakMap<AgentSession, Map<string, Effects>>();
+    const pendingOf = (session: AgentSession) => {
+      let pending = pendingBySession.get(session);
+      if (!pending) pendingBySession.set(session, (pending = new Map()));
+      return pending;
+    };
     context.hooks.reviseToolCall.tapPromise(PLUGIN_NAME, async (revision) => {
       const { session, call, input, signal } = revision;
+      const preToolUse = pendingOf(session);
       preToolUse.delete(call.id);
       const fields = { tool_name: call.name, tool_input: input, tool_use_id: call.id };
       const effects = await fire(firing, "PreToolUse", session, fields, { match: call.name, ...(signal ? { signal } : {}) });
@@ -135,6 +142,7 @@ export default definePlugin<Record<string, never>, HooksApi>({
     });
 
     context.hooks.checkPermission.tapPromise({ name: PLUGIN_NAME, stage: STAGE.PRE }, async (check) => {
+      const preToolUse = pendingOf(check.session);
       const effects = preToolUse.get(check.call.id);
       if (!effects) return check;
       const reasons = [...effects.blocks, ...effects.permissionReasons].filter(Boolean);
@@ -160,6 +168,7 @@ export default definePlugin<Record<string, never>, HooksApi>({
     // the result; plain stdout is for the log only, as in Claude Code.
     context.hooks.afterToolCall.tapPromise(PLUGIN_NAME, async (event) => {
       const { session, call, output } = event;
+      const preToolUse = pendingOf(session);
       const before = preToolUse.get(call.id)?.context ?? [];
       preToolUse.delete(call.id);
       const fields = { tool_name: call.name, tool_input: call.input, tool_response: output, tool_use_id: call.id };

@@ -29,6 +29,21 @@ describe("session events", { timeout: SLOW_TEST_MS }, () => {
     expect(events[0]?.session_id).toBe(events[1]?.session_id);
   });
 
+  it("/new ends the session with reason clear and starts the next with source clear", async () => {
+    const log = path.join(folders.home, "session.jsonl");
+    const record = await script(folders.home, "record.sh", `cat >> ${log}; echo >> ${log}`);
+    llm.server.writeSettings(folders.home, { hooks: { ...hooksBlock("SessionStart", record), ...hooksBlock("SessionEnd", record) } });
+    const run = await maia(folders, "/new");
+    expect(run.code, run.stderr).toBe(0);
+    const events = (await readJsonLines(log)).map((event) => [event.hook_event_name, event.source ?? event.reason]);
+    expect(events).toEqual([
+      ["SessionStart", "startup"],
+      ["SessionStart", "clear"],
+      ["SessionEnd", "clear"],
+      ["SessionEnd", "prompt_input_exit"],
+    ]);
+  });
+
   it("a SessionStart matcher for another source does not run", async () => {
     const marker = path.join(folders.home, "ran");
     llm.server.writeSettings(folders.home, { hooks: hooksBlock("SessionStart", `touch ${marker}`, { matcher: "resume|compact" }) });
