@@ -1,4 +1,4 @@
-import { definePlugin, STAGE, type AgentSession, type RestartReason, type ToolUseBlock } from "@maia/kernel";
+import { definePlugin, STAGE, type AgentSession, type ToolUseBlock } from "@maia/kernel";
 import { isNeutral, type Effects } from "./effects.ts";
 import { fire, type Firing, type SessionFiles } from "./fire.ts";
 import { hooksSlashCommand, hooksSubcommand } from "./hooks-command.ts";
@@ -33,10 +33,12 @@ export interface HooksApi {
   reload(): Promise<LoadedHooks>;
 }
 
-/** Claude Code's SessionStart sources, from the way the kernel rebuilt the session. */
-const SOURCES: Record<RestartReason, string> = { clear: "clear", new: "clear", load: "resume", compact: "compact", model: "resume" };
-/** Claude Code's SessionEnd reasons, from the way the next session was made. */
-const END_REASONS: Record<RestartReason, string> = { clear: "clear", new: "clear", load: "other", compact: "other", model: "other" };
+/**
+ * Claude Code's SessionStart sources and SessionEnd reasons, from the restart reason the kernel was given (a
+ * string any plugin may send; an unknown one is a resume, ending the previous session for "other").
+ */
+const SOURCES: Readonly<Record<string, string>> = { clear: "clear", new: "clear", load: "resume", compact: "compact", model: "resume" };
+const END_REASONS: Readonly<Record<string, string>> = { clear: "clear", new: "clear" };
 
 /**
  * User hooks in Claude Code's format: the `hooks` of ~/.maia/settings.json, and, once approved by content hash,
@@ -87,14 +89,14 @@ export default definePlugin<Record<string, never>, HooksApi>({
     context.hooks.sessionStart.tapPromise(PLUGIN_NAME, async (session) => {
       await reload();
       const reason = session.setup.restartReason;
-      if (session.setup.previous && reason) endReasons.set(session.setup.previous, END_REASONS[reason]);
+      if (session.setup.previous && reason) endReasons.set(session.setup.previous, END_REASONS[reason] ?? "other");
       session.interaction = notifyingPort(session.interaction, (message) => {
         void fire(firing, "Notification", session, { message, notification_type: "permission_prompt" }, { match: "permission_prompt" }).then(
           (effects) => warnUser(session, effects),
           () => undefined,
         );
       });
-      const source = reason === undefined ? "startup" : SOURCES[reason];
+      const source = reason === undefined ? "startup" : (SOURCES[reason] ?? "resume");
       const effects = await fire(firing, "SessionStart", session, { source }, { match: source });
       for (const message of effects.warnings) context.log.warn(message);
       session.pendingContext.push(...effects.stdout, ...effects.context);
