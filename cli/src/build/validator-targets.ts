@@ -3,6 +3,7 @@ import type { StandaloneValidator } from "@maia/kernel/standalone";
 import { OPTIONS_SCHEMA as COMPACTION_OPTIONS } from "../../../plugins/compaction/src/options-schema.ts";
 import { OPTIONS_SCHEMA as CONTEXT_OPTIONS } from "../../../plugins/context/src/options-schema.ts";
 import { TOOL_SCHEMA } from "../../../plugins/custom-tools/src/tool-schema.ts";
+import { GROUP_SCHEMA as HOOKS_GROUP } from "../../../plugins/hooks/src/schema.ts";
 import { HUB_SCHEMA } from "../../../plugins/hub/src/config/hub-schema.ts";
 import { SETTINGS_SCHEMA } from "../../../plugins/litellm/src/settings-schema.ts";
 import { SERVER_SCHEMA } from "../../../plugins/mcp/src/config-schema.ts";
@@ -36,6 +37,7 @@ export const VALIDATOR_TARGETS: readonly ValidatorTarget[] = [
   { file: "plugins/permissions/src/permissions-validator.generated.ts", source: "permissions-schema.ts", validators: [kernel("validatePermissions", PERMISSIONS_SCHEMA)] },
   { file: "plugins/mcp/src/server-validator.generated.ts", source: "config-schema.ts (SERVER_SCHEMA)", validators: [kernel("validateServer", SERVER_SCHEMA)] },
   { file: "plugins/custom-tools/src/tool-validator.generated.ts", source: "tool-schema.ts", validators: [kernel("validateToolFile", TOOL_SCHEMA)] },
+  { file: "plugins/hooks/src/group-validator.generated.ts", source: "schema.ts (GROUP_SCHEMA)", validators: [kernel("validateGroup", HOOKS_GROUP)] },
   { file: "plugins/sessions/src/saved-session-validator.generated.ts", source: "saved-session-schema.ts", validators: [kernel("validateSavedSession", SAVED_SESSION_SCHEMA)] },
   // These two had ajv instances of their own: their options are kept (no defaults; the hub's strict mode).
   {

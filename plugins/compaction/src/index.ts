@@ -1,14 +1,17 @@
 import {
   definePlugin,
   precompiled,
+  definePluginHooks,
   PROMPT_ORDER,
   STAGE,
   type AgentSession,
   type CommandOutput,
+  type OwnedHookTaps,
   type TurnOutcome,
 } from "@maia/kernel";
 import type { ContextApi } from "@maia/plugin-context";
 import type { SessionsApi } from "@maia/plugin-sessions";
+import { AsyncSeriesHook } from "tapable";
 import { compactNow, describeRecord, startContextSection, type CompactionPeers, type CompactOptions, type CompactResult } from "./compact-now.ts";
 import { isContextTooLongError } from "./context-errors.ts";
 import { t } from "./messages.ts";
@@ -18,6 +21,22 @@ import { OPTIONS_SCHEMA } from "./options-schema.ts";
 import { validateOptions } from "./options-validator.generated.ts";
 
 const PLUGIN_NAME = "compaction";
+
+/** What `compacting` carries: the session about to be summarised, and whether the user asked (/compact). */
+export interface CompactingEvent {
+  session: AgentSession;
+  trigger: "manual" | "auto";
+}
+
+/** The compaction plugin's own extension point, made once per kernel and instrumented like the kernel's hooks. */
+const compactionHooks = definePluginHooks(PLUGIN_NAME, () => ({
+  /** Before a conversation that has messages is summarised (users' PreCompact hooks); awaited, result ignored. */
+  compacting: new AsyncSeriesHook<[CompactingEvent]>(["event"]),
+}));
+
+export interface CompactionHooks {
+  compacting: OwnedHookTaps<AsyncSeriesHook<[CompactingEvent]>>;
+}
 
 export interface CompactionOptions {
   /** Automatic compaction before sending and after each turn (seed § 14.3); /compact works either way. */
@@ -31,6 +50,8 @@ export interface CompactionApi {
   compactNow(session: AgentSession, options?: CompactOptions): Promise<CompactResult>;
   /** The automatic threshold for this session's model, or undefined while its maximum is unknown. */
   threshold(session: AgentSession): Promise<number | undefined>;
+  /** `hooks.compacting.tapPromise(name, fn)`: runs before each compaction (returns the function that untaps). */
+  hooks: CompactionHooks;
 }
 
 /**
@@ -79,7 +100,11 @@ export default definePlugin<CompactionOptions, CompactionApi>({
           : {}),
       };
     };
-    const compact = (session: AgentSession, compactOptions: CompactOptions = {}) => compactNow(session, peers(), compactOptions);
+    const owned = compactionHooks.of(context, { report: (error) => context.log.error(error.message) });
+    const compact = async (session: AgentSession, compactOptions: CompactOptions = {}, trigger: CompactingEvent["trigger"] = "manual") => {
+      if (session.messages.length > 0) await owned.hooks.compacting.promise({ session, trigger });
+      return compactNow(session, peers(), compactOptions);
+    };
 
     const thresholdFor = async (session: AgentSession): Promise<number | undefined> => {
       const max = await contextApi()?.maxTokens(session);
@@ -107,7 +132,7 @@ export default definePlugin<CompactionOptions, CompactionApi>({
       if (tokens === undefined || tokens <= threshold) return false;
       const { signal } = check;
       session.events.emit({ type: "info", message: t("autoStarting", { tokens, threshold }) });
-      const result = await compact(session, signal ? { signal } : {});
+      const result = await compact(session, signal ? { signal } : {}, "auto");
       if (result.status === "failed") session.events.emit({ type: "warning", message: t("autoFailed", { reason: reasonOf(result.error) }) });
       if (result.status !== "compacted") return false;
       announce(result, (message) => session.events.emit({ type: "info", message }), (message) => session.events.emit({ type: "warning", message }));
@@ -152,7 +177,7 @@ export default definePlugin<CompactionOptions, CompactionApi>({
     // Seed § 14.5 for every front end and sub-agent: the SessionHost offers its failed requests here.
     context.hooks.recoverTurn.tapPromise(PLUGIN_NAME, (recovery) =>
       recoverTooLong(recovery, async (target, compactOptions) => {
-        const result = await compact(target, compactOptions);
+        const result = await compact(target, compactOptions, "auto");
         if (result.status === "compacted") {
           const events = result.session.events;
           announce(result, (message) => events.emit({ type: "info", message }), (message) => events.emit({ type: "warning", message }));
@@ -171,8 +196,9 @@ export default definePlugin<CompactionOptions, CompactionApi>({
     });
 
     return {
-      compactNow: compact,
+      compactNow: (session, compactOptions) => compact(session, compactOptions),
       threshold: thresholdFor,
+      hooks: owned.taps,
     };
   },
 });

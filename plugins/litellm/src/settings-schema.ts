@@ -28,6 +28,8 @@ export const SETTINGS_SCHEMA = {
     ContextWindow: { ...POSITIVE_INTEGER, description: "The model's context size, when /model/info does not tell" },
     // Read and checked by the permissions plugin, which reports its own problems (seed § 9.1).
     permissions: {},
+    // Read and checked by the hooks plugin (user hook commands in Claude Code's format).
+    hooks: {},
   },
   additionalProperties: false,
 } as const;
