@@ -4,12 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { Conversation, NO_INTERACTION, setActiveLocale, type AgentSession, type FrontEnd, type Kernel } from "@maia/kernel";
-import { createTestKernel } from "@maia/kernel/testing";
+import { createTestKernel } from "@maia/testing-kernel";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-// The provider plugin is a sibling package; this package does not list it (see README-section.md).
-import litellm from "@maia/plugin-litellm";
 import sessionsPlugin, { type SessionsApi } from "./index.ts";
-import { runCommand } from "./test-commands.ts";
+import { runCommand } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
+
+const litellm = await firstParty("litellm");
 
 const servers: FakeLiteLLM[] = [];
 beforeEach(() => setActiveLocale("en"));

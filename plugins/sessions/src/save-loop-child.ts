@@ -4,7 +4,7 @@
  * Run by Node directly (type stripping), so it uses only the keeper and the plain sample session.
  */
 import { SessionKeeper } from "./session-keeper.ts";
-import { sampleSession } from "./testing/sample-session.ts";
+import { sampleSession } from "@maia/testing-kernel";
 
 const [cwd = "."] = process.argv.slice(2);
 

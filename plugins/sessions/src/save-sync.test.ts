@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import type { AgentSession, Message } from "@maia/kernel";
 import { describe, expect, it } from "vitest";
 import { SessionKeeper } from "./session-keeper.ts";
-import { sampleSession } from "./testing/sample-session.ts";
+import { sampleSession } from "@maia/testing-kernel";
 
 const CHILD = fileURLToPath(new URL("./exit-save-child.ts", import.meta.url));
 const sessionsDir = (cwd: string) => join(cwd, ".maia", ".sessions");
