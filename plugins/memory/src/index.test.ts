@@ -3,10 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { Kernel, NO_INTERACTION, PROMPT_ORDER, definePlugin, type FrontEnd, type Locale, type PluginLogger, type SessionSetup } from "@maia/kernel";
-import { candidateFor, createTestKernel } from "@maia/kernel/testing";
-import litellm from "@maia/plugin-litellm";
+import { candidateFor, createTestKernel } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { describe, expect, it } from "vitest";
 import memory from "./index.ts";
+
+const litellm = await firstParty("litellm");
 
 async function temp(prefix: string): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), `maia-memory-${prefix}-`));

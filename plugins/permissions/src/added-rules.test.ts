@@ -3,12 +3,14 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setActiveLocale } from "@maia/kernel";
-import { createTestKernel, scriptedInteraction } from "@maia/kernel/testing";
+import { createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { startFakeLiteLLM, type FakeLiteLLM, type Scripted } from "@maia/fake-litellm";
-import litellm from "@maia/plugin-litellm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import permissions, { type PermissionsApi } from "./index.ts";
 import { testTools } from "./testing/test-tools.ts";
+
+const litellm = await firstParty("litellm");
 
 /**
  * Rule sets another plugin adds through `addRules` (a sub-agent's AGENT.md, seed § 20.3.1): read as settings

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { setActiveLocale, type SubcommandIO } from "@maia/kernel";
-import { createTestKernel } from "@maia/kernel/testing";
+import { createTestKernel } from "@maia/testing-kernel";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import permissions from "./index.ts";
 

@@ -2,13 +2,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setActiveLocale } from "@maia/kernel";
-import { createTestKernel, scriptedInteraction } from "@maia/kernel/testing";
+import { createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import litellm from "@maia/plugin-litellm";
 import { bashParserLoaded } from "./bash/parser.ts";
 import permissions from "./index.ts";
 import { testTools } from "./testing/test-tools.ts";
+
+const litellm = await firstParty("litellm");
 
 beforeAll(() => setActiveLocale("en"));
 afterAll(() => setActiveLocale(undefined));
