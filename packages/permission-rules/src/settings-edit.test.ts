@@ -1,9 +1,9 @@
-import { chmod, mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { chmod, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addPermissionRules, projectSettingsFile, SettingsEditError, withRules } from "./settings-edit.ts";
+import { tempFolder } from "@maia/testing-maia";
 
 const FILE = "/project/.maia/settings.json";
 const rule = fc.string({ minLength: 1, maxLength: 20 }).map((text) => `Bash(${text})`);
@@ -63,7 +63,7 @@ describe("withRules", () => {
 
 describe("addPermissionRules", () => {
   it("writes atomically, keeps the file's mode, and lets concurrent additions all land", async () => {
-    const cwd = await mkdtemp(path.join(os.tmpdir(), "maia-acp-rules-"));
+    const cwd = await tempFolder("maia-acp-rules-");
     const file = projectSettingsFile(cwd);
     expect(await addPermissionRules(file, "allow", ["Bash(a)"])).toEqual(["Bash(a)"]);
     await chmod(file, 0o600);
@@ -74,7 +74,7 @@ describe("addPermissionRules", () => {
   });
 
   it("leaves a broken file exactly as it was", async () => {
-    const cwd = await mkdtemp(path.join(os.tmpdir(), "maia-acp-rules-"));
+    const cwd = await tempFolder("maia-acp-rules-");
     const file = projectSettingsFile(cwd);
     await addPermissionRules(file, "allow", ["Read"]);
     await writeFile(file, "{ oops");

@@ -6,7 +6,7 @@ import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/testi
 import { firstParty } from "@maia/testing-plugins";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import builtinTools from "./index.ts";
-import { eventually, processAlive } from "./test-support.ts";
+import { eventually, processAlive } from "./testing/harness.ts";
 
 const litellm = await firstParty("litellm");
 

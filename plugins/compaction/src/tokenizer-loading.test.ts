@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 // The context plugin's process-wide tokenizer, loaded here through a gate the test opens (see the context
 // plugin's lazy-tokenizer.test.ts: its own file, so that nobody loaded it before).
 import { holdTokenizer } from "@maia/testing-plugins";
-import { lastUserText, prose, runCommand, setUpPerTest } from "./test-setup.ts";
+import { lastUserText, prose, runCommand, setUpPerTest } from "./testing/setup.ts";
 
 const SUMMARY = "## Project context\n- a test\n## Next steps\n- go on";
 

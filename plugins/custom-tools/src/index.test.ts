@@ -7,7 +7,7 @@ import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/testi
 import { firstParty } from "@maia/testing-plugins";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import customTools from "./index.ts";
-import { ECHO_ARGS_JS, echoTool, writeTool } from "./test-fixtures.ts";
+import { ECHO_ARGS_JS, echoTool, writeTool } from "./testing/fixtures.ts";
 
 const litellm = await firstParty("litellm");
 const permissions = await firstParty("permissions");

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
@@ -15,6 +14,7 @@ import {
   type LiteLLMProviderOptions,
 } from "./provider.ts";
 import { loadSettings, type LiteLLMSettings } from "./settings.ts";
+import { tempFolder } from "@maia/testing-maia";
 
 const KEY = "sk-fake-secret-key-1234";
 const request: ChatRequest = {
@@ -55,7 +55,7 @@ async function run(
 
 beforeAll(async () => {
   setActiveLocale("en");
-  home = await mkdtemp(join(tmpdir(), "maia-litellm-"));
+  home = await tempFolder("maia-litellm-");
 });
 afterAll(async () => {
   setActiveLocale(undefined);

@@ -8,7 +8,7 @@ import { firstParty } from "@maia/testing-plugins";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { maiaPerTest } from "@maia/testing-maia";
 import mcp, { type McpApi } from "./index.ts";
-import { everythingStdio, isRunning, testServer, waitFor, writeMcpJson } from "./test-support.ts";
+import { everythingStdio, isRunning, testServer, waitFor, writeMcpJson } from "./testing/servers.ts";
 
 const litellm = await firstParty("litellm");
 const permissions = await firstParty("permissions");

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { Kernel, NO_INTERACTION, PROMPT_ORDER, definePlugin, type FrontEnd, type Locale, type PluginLogger, type SessionSetup } from "@maia/kernel";
@@ -7,11 +6,12 @@ import { candidateFor, createTestKernel } from "@maia/testing-kernel";
 import { firstParty } from "@maia/testing-plugins";
 import { describe, expect, it } from "vitest";
 import memory from "./index.ts";
+import { tempFolder } from "@maia/testing-maia";
 
 const litellm = await firstParty("litellm");
 
 async function temp(prefix: string): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), `maia-memory-${prefix}-`));
+  return tempFolder(`maia-memory-${prefix}-`);
 }
 
 /** A kernel with the memory plugin (and any others), in a given locale; returns the system prompt builder. */

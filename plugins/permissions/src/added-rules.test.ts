@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setActiveLocale } from "@maia/kernel";
 import { createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
@@ -9,6 +8,7 @@ import { startFakeLiteLLM, type FakeLiteLLM, type Scripted } from "@maia/fake-li
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import permissions, { type PermissionsApi } from "./index.ts";
 import { testTools } from "./testing/test-tools.ts";
+import { tempFolder } from "@maia/testing-maia";
 
 const litellm = await firstParty("litellm");
 
@@ -29,8 +29,8 @@ afterEach(async () => {
 async function setup(options: { user?: unknown; allowRules?: string[]; script?: Scripted[] } = {}) {
   const server = await startFakeLiteLLM({ script: options.script ?? [] });
   servers.push(server);
-  const cwd = await mkdtemp(path.join(tmpdir(), "maia-perm-added-"));
-  const homeDir = await mkdtemp(path.join(tmpdir(), "maia-perm-added-home-"));
+  const cwd = await tempFolder("maia-perm-added-");
+  const homeDir = await tempFolder("maia-perm-added-home-");
   folders.push(cwd, homeDir);
   server.writeSettings(homeDir, options.user === undefined ? {} : { permissions: options.user });
   const test = await createTestKernel([litellm, testTools, permissions], { cwd, homeDir, ...(options.allowRules ? { allowRules: options.allowRules } : {}) });

@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { definePlugin, NO_INTERACTION, setActiveLocale, STAGE, type Kernel } from "@maia/kernel";
 import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/testing-kernel";
@@ -9,6 +8,7 @@ import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import permissions, { type PermissionsApi } from "./index.ts";
 import { testTools } from "./testing/test-tools.ts";
+import { tempFolder } from "@maia/testing-maia";
 
 const litellm = await firstParty("litellm");
 
@@ -40,8 +40,8 @@ async function setup(options: {
 }) {
   const server = await startFakeLiteLLM({ script: options.script ?? [] });
   servers.push(server);
-  const cwd = await mkdtemp(path.join(tmpdir(), "maia-perm-e2e-"));
-  const homeDir = await mkdtemp(path.join(tmpdir(), "maia-perm-home-"));
+  const cwd = await tempFolder("maia-perm-e2e-");
+  const homeDir = await tempFolder("maia-perm-home-");
   folders.push(cwd, homeDir);
   server.writeSettings(homeDir, options.user === undefined ? {} : { permissions: options.user });
   if (options.project !== undefined) await writeJson(path.join(cwd, ".maia", "settings.json"), { permissions: options.project });

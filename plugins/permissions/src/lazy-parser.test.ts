@@ -1,5 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { setActiveLocale } from "@maia/kernel";
 import { createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bashParserLoaded } from "./bash/parser.ts";
 import permissions from "./index.ts";
 import { testTools } from "./testing/test-tools.ts";
+import { tempFolder } from "@maia/testing-maia";
 
 const litellm = await firstParty("litellm");
 
@@ -28,7 +28,7 @@ describe("the Bash parser is loaded lazily", () => {
       ],
     });
     try {
-      const homeDir = await mkdtemp(path.join(tmpdir(), "maia-lazy-home-"));
+      const homeDir = await tempFolder("maia-lazy-home-");
       server.writeSettings(homeDir, { permissions: { allow: ["Read", "Bash(true)"] } });
       const { kernel, cwd } = await createTestKernel([litellm, testTools, permissions], { homeDir });
       folders.push(homeDir, cwd);

@@ -6,7 +6,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { formatMs, summarise } from "../../../bench/stats.mjs";
 import { SessionKeeper } from "../src/session-keeper.ts";
-import { sampleSession } from "@maia/testing-kernel";
+import { sampleSession } from "@maia/testing-kernel/sample-session";
 
 const TARGET_BYTES = 10 * 2 ** 20;
 const runs = Number(process.env.BENCH_RUNS ?? 10);

@@ -4,7 +4,7 @@
  * Run by Node directly (type stripping), so it uses only the keeper and the plain sample session.
  */
 import { SessionKeeper } from "./session-keeper.ts";
-import { sampleSession } from "@maia/testing-kernel";
+import { sampleSession } from "@maia/testing-kernel/sample-session";
 
 const [cwd = "."] = process.argv.slice(2);
 

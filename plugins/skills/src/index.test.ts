@@ -5,7 +5,7 @@ import { createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
 import { firstParty } from "@maia/testing-plugins";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import skills from "./index.ts";
-import { skillFile, writeSkill } from "./test-fixtures.ts";
+import { skillFile, writeSkill } from "./testing/fixtures.ts";
 
 const litellm = await firstParty("litellm");
 

@@ -6,7 +6,7 @@ import { firstParty } from "@maia/testing-plugins";
 import { NO_INTERACTION, setActiveLocale, type AgentSession, type InteractionPort } from "@maia/kernel";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import subagents from "./index.ts";
-import { CLI_SOURCE, tempFolder } from "./test-support.ts";
+import { CLI_SOURCE, tempFolder } from "./testing/agents.ts";
 
 const litellm = await firstParty("litellm");
 

@@ -6,7 +6,7 @@ import { firstParty } from "@maia/testing-plugins";
 import { setActiveLocale, type AgentSession, type CommandContext } from "@maia/kernel";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import subagents, { type SubagentEvent, type SubagentsApi } from "./index.ts";
-import { agentFile, CLI_SOURCE, projectAgents, subAgentOf, tempFolder, toolResultsIn, userAgents, writeAgent, type ChatRequest } from "./test-support.ts";
+import { agentFile, CLI_SOURCE, projectAgents, subAgentOf, tempFolder, toolResultsIn, userAgents, writeAgent, type ChatRequest } from "./testing/agents.ts";
 
 const litellm = await firstParty("litellm");
 const permissions = await firstParty("permissions");

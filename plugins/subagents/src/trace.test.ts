@@ -8,7 +8,7 @@ import { createTestKernel } from "@maia/testing-kernel";
 // The real sessions plugin and its name rules (through the harness: this package does not depend on it): a trace
 // must be a session that plugin lists and loads.
 import { firstParty, sessionNames } from "@maia/testing-plugins";
-import { tempFolder } from "./test-support.ts";
+import { tempFolder } from "./testing/agents.ts";
 import { traceName, writeTrace } from "./trace.ts";
 
 const messages: Message[] = [

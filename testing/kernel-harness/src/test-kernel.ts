@@ -1,6 +1,3 @@
-import { mkdtemp } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import {
   Kernel,
   type AgentEvent,
@@ -15,6 +12,7 @@ import {
   type PluginRecord,
   type PluginSource,
 } from "@maia/kernel";
+import { tempFolder } from "@maia/testing-maia";
 
 /** A candidate for a plugin object already in memory (tests, and the first-party list of a front end). */
 export function candidateFor(
@@ -51,8 +49,8 @@ export async function createTestKernel(
   plugins: TestPlugin[],
   setup: { cwd?: string; homeDir?: string; env?: NodeJS.ProcessEnv; frontEnd?: FrontEnd; allowRules?: string[] } = {},
 ): Promise<TestKernel> {
-  const cwd = setup.cwd ?? (await mkdtemp(path.join(os.tmpdir(), "maia-cwd-")));
-  const homeDir = setup.homeDir ?? (await mkdtemp(path.join(os.tmpdir(), "maia-home-")));
+  const cwd = setup.cwd ?? (await tempFolder("maia-cwd-"));
+  const homeDir = setup.homeDir ?? (await tempFolder("maia-home-"));
   const logs: TestKernel["logs"] = [];
   const log: PluginLogger = {
     info: (message) => logs.push({ level: "info", message }),

@@ -11,7 +11,7 @@ import { BUILTIN_PLUGINS } from "../../../../cli/src/plugins/builtin-plugins.ts"
 import subagents, { type SubagentsApi } from "../index.ts";
 import { loadAgents } from "../load-agents.ts";
 import type { StartSpec } from "../protocol.ts";
-import { agentFile, projectAgents, tempFolder, writeAgent } from "../test-support.ts";
+import { agentFile, projectAgents, tempFolder, writeAgent } from "../testing/agents.ts";
 
 const litellm = await firstParty("litellm");
 

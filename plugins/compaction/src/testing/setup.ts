@@ -8,7 +8,7 @@ import { firstParty } from "@maia/testing-plugins";
 import type { ContextApi } from "@maia/plugin-context";
 import type { SessionsApi } from "@maia/plugin-sessions";
 import { afterEach, beforeEach } from "vitest";
-import compactionPlugin, { type CompactionApi, type CompactionOptions } from "./index.ts";
+import compactionPlugin, { type CompactionApi, type CompactionOptions } from "../index.ts";
 
 const contextPlugin = await firstParty("context");
 const litellm = await firstParty("litellm");
