@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { readFile, readdir, readlink, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createFileExclusive, writeFileAtomic } from "./atomic-write.ts";
 import { tempFolder } from "@maia/testing-maia";
+import { createFileExclusive, writeFileAtomic } from "./atomic-write.ts";
 
 async function folder(): Promise<string> {
   return tempFolder("maia-atomic-");

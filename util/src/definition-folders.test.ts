@@ -1,8 +1,8 @@
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { definitionFolders, readDefinitionFile } from "./definition-folders.ts";
 import { tempFolder } from "@maia/testing-maia";
+import { definitionFolders, readDefinitionFile } from "./definition-folders.ts";
 
 const words = { unreadable: (cause: string) => `unreadable: ${cause}`, tooLarge: (limit: number) => `larger than ${limit}` };
 

@@ -2,8 +2,8 @@ import { chmod, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addPermissionRules, projectSettingsFile, SettingsEditError, withRules } from "./settings-edit.ts";
 import { tempFolder } from "@maia/testing-maia";
+import { addPermissionRules, projectSettingsFile, SettingsEditError, withRules } from "./settings-edit.ts";
 
 const FILE = "/project/.maia/settings.json";
 const rule = fc.string({ minLength: 1, maxLength: 20 }).map((text) => `Bash(${text})`);

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEBUG_LOG_NAME, debugLogPath, openDebugLog } from "./debug-log.ts";
 import { tempFolder } from "@maia/testing-maia";
+import { DEBUG_LOG_NAME, debugLogPath, openDebugLog } from "./debug-log.ts";
 
 let dir: string;
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { ProviderError, type ChatRequest, type StreamEvent } from "@maia/kernel";
 import { setActiveLocale } from "@maia/kernel";
+import { tempFolder } from "@maia/testing-maia";
 import { buildChatBody } from "./chat-body.ts";
 import {
   createLiteLLMProvider,
@@ -14,7 +15,6 @@ import {
   type LiteLLMProviderOptions,
 } from "./provider.ts";
 import { loadSettings, type LiteLLMSettings } from "./settings.ts";
-import { tempFolder } from "@maia/testing-maia";
 
 const KEY = "sk-fake-secret-key-1234";
 const request: ChatRequest = {

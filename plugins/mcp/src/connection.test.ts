@@ -3,10 +3,10 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { setActiveLocale } from "@maia/kernel";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { tempFolder } from "@maia/testing-maia";
 import { McpConnection } from "./connection.ts";
 import { parseServerEntry } from "./parse-server.ts";
 import type { McpServerConfig } from "./server-config.ts";
-import { tempFolder } from "@maia/testing-maia";
 import {
   everythingStdio,
   freePort,

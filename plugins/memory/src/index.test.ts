@@ -5,8 +5,8 @@ import { Kernel, NO_INTERACTION, PROMPT_ORDER, definePlugin, type FrontEnd, type
 import { candidateFor, createTestKernel } from "@maia/testing-kernel";
 import { firstParty } from "@maia/testing-plugins";
 import { describe, expect, it } from "vitest";
-import memory from "./index.ts";
 import { tempFolder } from "@maia/testing-maia";
+import memory from "./index.ts";
 
 const litellm = await firstParty("litellm");
 

@@ -6,9 +6,9 @@ import { createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
 import { firstParty } from "@maia/testing-plugins";
 import { startFakeLiteLLM, type FakeLiteLLM, type Scripted } from "@maia/fake-litellm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { tempFolder } from "@maia/testing-maia";
 import permissions, { type PermissionsApi } from "./index.ts";
 import { testTools } from "./testing/test-tools.ts";
-import { tempFolder } from "@maia/testing-maia";
 
 const litellm = await firstParty("litellm");
 

@@ -4,8 +4,8 @@ import { PassThrough } from "node:stream";
 import { setActiveLocale, type SubcommandIO } from "@maia/kernel";
 import { createTestKernel } from "@maia/testing-kernel";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import permissions from "./index.ts";
 import { tempFolder } from "@maia/testing-maia";
+import permissions from "./index.ts";
 
 beforeAll(() => setActiveLocale("en"));
 afterAll(() => setActiveLocale(undefined));

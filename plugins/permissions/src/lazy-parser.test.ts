@@ -5,10 +5,10 @@ import { createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
 import { firstParty } from "@maia/testing-plugins";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempFolder } from "@maia/testing-maia";
 import { bashParserLoaded } from "./bash/parser.ts";
 import permissions from "./index.ts";
 import { testTools } from "./testing/test-tools.ts";
-import { tempFolder } from "@maia/testing-maia";
 
 const litellm = await firstParty("litellm");
 

@@ -2,8 +2,8 @@ import { mkdir, rm, symlink } from "node:fs/promises";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { absoluteGlob, pathRuleMatches, resolveSubject, type PathContext } from "./path-rules.ts";
 import { tempFolder } from "@maia/testing-maia";
+import { absoluteGlob, pathRuleMatches, resolveSubject, type PathContext } from "./path-rules.ts";
 
 const context: PathContext = { cwd: "/work/proj", homeDir: "/home/ada" };
 const matches = (pattern: string, subject: string, mode: "allow" | "restrict" = "allow", ctx = context) =>

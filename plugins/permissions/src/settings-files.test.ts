@@ -4,8 +4,8 @@ import { setActiveLocale } from "@maia/kernel";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { locateJsonError } from "@maia/util";
-import { defaultSources, loadRules, parseJson, projectSettingsPath, userSettingsPath } from "./settings-files.ts";
 import { tempFolder } from "@maia/testing-maia";
+import { defaultSources, loadRules, parseJson, projectSettingsPath, userSettingsPath } from "./settings-files.ts";
 
 beforeAll(() => setActiveLocale("en"));
 afterAll(() => setActiveLocale(undefined));

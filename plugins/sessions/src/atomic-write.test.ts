@@ -1,8 +1,8 @@
 import { readdir, readFile, readlink, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createFileExclusive, createFileExclusiveSync, writeFileAtomicSync } from "./atomic-write.ts";
 import { tempFolder } from "@maia/testing-maia";
+import { createFileExclusive, createFileExclusiveSync, writeFileAtomicSync } from "./atomic-write.ts";
 
 async function folder() {
   return tempFolder("maia-atomic-sync-");

@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ensureGitignored, ensureGitignoredSync } from "./gitignore.ts";
 import { tempFolder } from "@maia/testing-maia";
+import { ensureGitignored, ensureGitignoredSync } from "./gitignore.ts";
 
 async function repo() {
   const root = await tempFolder("maia-git-");

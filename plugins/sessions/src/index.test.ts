@@ -3,12 +3,11 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { Conversation, NO_INTERACTION, setActiveLocale, type AgentSession, type FrontEnd, type Kernel } from "@maia/kernel";
-import { createTestKernel } from "@maia/testing-kernel";
+import { createTestKernel, runCommand } from "@maia/testing-kernel";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import sessionsPlugin, { type SessionsApi } from "./index.ts";
-import { runCommand } from "@maia/testing-kernel";
 import { firstParty } from "@maia/testing-plugins";
 import { tempFolder } from "@maia/testing-maia";
+import sessionsPlugin, { type SessionsApi } from "./index.ts";
 
 const litellm = await firstParty("litellm");
 

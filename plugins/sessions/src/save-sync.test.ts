@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AgentSession, Message } from "@maia/kernel";
 import { describe, expect, it } from "vitest";
-import { SessionKeeper } from "./session-keeper.ts";
 import { sampleSession } from "@maia/testing-kernel";
 import { tempFolder } from "@maia/testing-maia";
+import { SessionKeeper } from "./session-keeper.ts";
 
 const CHILD = fileURLToPath(new URL("./exit-save-child.ts", import.meta.url));
 const sessionsDir = (cwd: string) => join(cwd, ".maia", ".sessions");

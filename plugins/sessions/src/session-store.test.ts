@@ -2,9 +2,9 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { setActiveLocale } from "@maia/kernel";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tempFolder } from "@maia/testing-maia";
 import { serializeSavedSession } from "./saved-session.ts";
 import { SessionStore } from "./session-store.ts";
-import { tempFolder } from "@maia/testing-maia";
 
 beforeEach(() => setActiveLocale("en"));
 afterEach(() => setActiveLocale(undefined));

@@ -7,9 +7,9 @@ import { firstParty } from "@maia/testing-plugins";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 // The context plugin (through @maia/testing-plugins) counts the context, for the recount.
 import type { ContextApi } from "@maia/plugin-context";
+import { serverPerTest, tempFolder } from "@maia/testing-maia";
 // The front ends' input dispatcher (seed § 5.5 order), from the CLI package.
 import shell, { type ShellApi, type ShellEvent } from "./index.ts";
-import { serverPerTest, tempFolder } from "@maia/testing-maia";
 
 const litellm = await firstParty("litellm");
 const contextPlugin = await firstParty("context");
