@@ -3,7 +3,7 @@ import type { ToolResultBlock } from "../contracts/messages.ts";
 import { definePlugin, type MaiaPlugin, type PluginContext } from "../plugins/define-plugin.ts";
 import { STAGE } from "../hooks/hooks.ts";
 import { Conversation, MAX_CONTINUATIONS } from "../host/conversation.ts";
-import { call, loopFixture, type LoopFixture } from "./test-fixtures.ts";
+import { call, loopFixture, type LoopFixture } from "@maia/testing-kernel";
 
 /** The points user hooks need: reviseToolCall, Verdict.message, afterToolCall's feedback, blocked, continueTurn. */
 let fixture: LoopFixture | undefined;
@@ -72,7 +72,7 @@ describe("beforeTurn's blocked", () => {
     const outcome = await fixture.kernel.runTurn(fixture.session, "secret");
     expect(outcome.status).toBe("done");
     expect(fixture.session.messages).toEqual([]);
-    expect(fixture.server.chatBodies()).toHaveLength(0);
+    expect(fixture.provider.requests).toHaveLength(0);
     expect(fixture.events).toContainEqual({ type: "warning", message: "not this prompt" });
   });
 });
@@ -95,7 +95,7 @@ describe("continueTurn", () => {
     const outcome = await host.submit("start");
     expect(outcome.status).toBe("done");
     expect(seen.map(([, origin]) => origin)).toEqual(["user", "hook"]);
-    expect(fixture.server.chatBodies()).toHaveLength(2);
+    expect(fixture.provider.requests).toHaveLength(2);
   });
 
   it(`stops after ${MAX_CONTINUATIONS} follow-ups in a row, with a warning`, async () => {
@@ -105,7 +105,7 @@ describe("continueTurn", () => {
     );
     const host = Conversation.over(fixture.kernel, fixture.session);
     await host.submit("start");
-    expect(fixture.server.chatBodies()).toHaveLength(MAX_CONTINUATIONS + 1);
+    expect(fixture.provider.requests).toHaveLength(MAX_CONTINUATIONS + 1);
     expect(fixture.events.some((event) => event.type === "warning" && event.message.includes(String(MAX_CONTINUATIONS)))).toBe(true);
   });
 });

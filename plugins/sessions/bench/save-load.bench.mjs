@@ -6,7 +6,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { formatMs, summarise } from "../../../bench/stats.mjs";
 import { SessionKeeper } from "../src/session-keeper.ts";
-import { sampleSession } from "../src/testing/sample-session.ts";
+import { sampleSession } from "@maia/testing-kernel/sample-session";
 import { machineLine } from "../../../bench/machine.mjs";
 
 // Where and when these figures were taken (cores, Node, `node -e 0` here, date): printed before them.

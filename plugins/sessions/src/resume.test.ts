@@ -2,13 +2,12 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { Conversation, NO_INTERACTION, setActiveLocale, type AgentSession } from "@maia/kernel";
-import { createTestKernel } from "@maia/kernel/testing";
+import { createTestKernel, runCommand } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-// The provider plugin is a sibling package, a development dependency of this one.
-import litellm from "@maia/plugin-litellm";
 import sessionsPlugin, { type SessionsApi } from "./index.ts";
-import { runCommand } from "./test-commands.ts";
 
+const litellm = await firstParty("litellm");
 const servers: FakeLiteLLM[] = [];
 beforeEach(() => setActiveLocale("en"));
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AgentDefinition } from "./agent-definition.ts";
 import { launchSubAgent, STDERR_TAIL_CHARS, type LaunchOptions } from "./launcher.ts";
 import type { StartSpec } from "@maia/subagent-protocol";
-import { tempFolder } from "./test-support.ts";
+import { tempFolder } from "./testing/agents.ts";
 
 /**
  * A stand-in for `maia --subagent`: a real Node process that speaks the protocol, in the way FAKE_CHILD says.

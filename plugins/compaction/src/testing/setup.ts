@@ -2,16 +2,20 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { AgentEvents, Conversation, definePlugin, NO_INTERACTION, setActiveLocale, type AgentEvent, type AgentSession, type Kernel, type Tool } from "@maia/kernel";
-import { createTestKernel, recordEvents } from "@maia/kernel/testing";
-// Sibling packages this one does not list (see README-section.md): the real provider, context and sessions.
-import contextPlugin, { type ContextApi } from "@maia/plugin-context";
-import litellm from "@maia/plugin-litellm";
-import memoryPlugin from "@maia/plugin-memory";
-import sessionsPlugin, { type SessionsApi } from "@maia/plugin-sessions";
+import { createTestKernel, recordEvents } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
+// The real provider, context, memory and sessions plugins come through @maia/testing-plugins; only their API types from here.
+import type { ContextApi } from "@maia/plugin-context";
+import type { SessionsApi } from "@maia/plugin-sessions";
 import { afterEach, beforeEach } from "vitest";
-import compactionPlugin, { type CompactionApi, type CompactionOptions } from "./index.ts";
+import compactionPlugin, { type CompactionApi, type CompactionOptions } from "../index.ts";
 
-export { runCommand } from "@maia/plugin-sessions/testing";
+const contextPlugin = await firstParty("context");
+const litellm = await firstParty("litellm");
+const memoryPlugin = await firstParty("memory");
+const sessionsPlugin = await firstParty("sessions");
+
+export { runCommand } from "@maia/testing-kernel";
 
 export interface Setup {
   server: FakeLiteLLM;

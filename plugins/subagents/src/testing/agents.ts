@@ -1,11 +1,8 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export function tempFolder(prefix: string): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), `maia-subagents-${prefix}-`));
-}
+export { tempFolder } from "@maia/testing-maia";
 
 export interface AgentFileOptions {
   description?: string;
@@ -47,7 +44,7 @@ export const userAgents = (home: string) => path.join(home, ".maia", "agents");
  * MAIA's entry in this source tree: Node 24 runs it as it is (type stripping), so a sub-agent's process started
  * from a test is the real `maia --subagent` without a build.
  */
-export const CLI_SOURCE = fileURLToPath(new URL("../../../cli/src/main.ts", import.meta.url));
+export const CLI_SOURCE = fileURLToPath(new URL("../../../../cli/src/main.ts", import.meta.url));
 
 /** What a test's chat answer function reads of a request: whether a sub-agent sent it, and its messages. */
 export interface ChatRequest {

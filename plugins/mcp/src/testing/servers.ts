@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
  */
 const require = createRequire(import.meta.url);
 export const EVERYTHING = path.join(path.dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")), "dist", "index.js");
-export const TEST_SERVER = fileURLToPath(new URL("../fixtures/test-server.mjs", import.meta.url));
+export const TEST_SERVER = fileURLToPath(new URL("../../fixtures/test-server.mjs", import.meta.url));
 
 export function everythingStdio(): { type: "stdio"; command: string; args: string[] } {
   return { type: "stdio", command: process.execPath, args: [EVERYTHING, "stdio"] };

@@ -1,13 +1,18 @@
-import { mkdtemp } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import type { AgentEvent } from "../contracts/events.ts";
-import type { AskAnswer, InteractionPort } from "../contracts/interaction.ts";
-import type { CommandContext } from "../contracts/commands.ts";
-import type { AgentSession, FrontEnd } from "../contracts/session.ts";
-import { Kernel } from "../kernel.ts";
-import type { MaiaPlugin, PluginLogger } from "../plugins/define-plugin.ts";
-import type { PluginCandidate, PluginRecord, PluginSource } from "../plugins/plugin-host.ts";
+import {
+  Kernel,
+  type AgentEvent,
+  type AgentSession,
+  type AskAnswer,
+  type CommandContext,
+  type FrontEnd,
+  type InteractionPort,
+  type MaiaPlugin,
+  type PluginCandidate,
+  type PluginLogger,
+  type PluginRecord,
+  type PluginSource,
+} from "@maia/kernel";
+import { tempFolder } from "@maia/testing-maia";
 
 /** A candidate for a plugin object already in memory (tests, and the first-party list of a front end). */
 export function candidateFor(
@@ -37,12 +42,15 @@ export interface TestKernel {
  * A kernel with the given plugins, rooted in fresh temporary folders (launch folder and home), logging into
  * an array the test can read. Real plugins, real hooks: only the process-wide parts are left out.
  */
+/** A plugin for `createTestKernel`: as it is, or with its options (and where it comes from). */
+export type TestPlugin = MaiaPlugin<never, unknown> | { plugin: MaiaPlugin<never, unknown>; options?: unknown; source?: PluginSource };
+
 export async function createTestKernel(
-  plugins: Array<MaiaPlugin<never, unknown> | { plugin: MaiaPlugin<never, unknown>; options?: unknown; source?: PluginSource }>,
+  plugins: TestPlugin[],
   setup: { cwd?: string; homeDir?: string; env?: NodeJS.ProcessEnv; frontEnd?: FrontEnd; allowRules?: string[] } = {},
 ): Promise<TestKernel> {
-  const cwd = setup.cwd ?? (await mkdtemp(path.join(os.tmpdir(), "maia-cwd-")));
-  const homeDir = setup.homeDir ?? (await mkdtemp(path.join(os.tmpdir(), "maia-home-")));
+  const cwd = setup.cwd ?? (await tempFolder("maia-cwd-"));
+  const homeDir = setup.homeDir ?? (await tempFolder("maia-home-"));
   const logs: TestKernel["logs"] = [];
   const log: PluginLogger = {
     info: (message) => logs.push({ level: "info", message }),

@@ -1,11 +1,7 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-/** A fresh temporary folder (launch folder or home) for one test. */
-export function tempFolder(prefix: string): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), `maia-ct-${prefix}-`));
-}
+export { tempFolder } from "@maia/testing-maia";
 
 /**
  * Writes `<base>/.maia/tools/<folder>/TOOL.json` (or another file name) and any extra files (scripts) beside it,

@@ -1,10 +1,7 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-export function tempFolder(prefix: string): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), `maia-skills-${prefix}-`));
-}
+export { tempFolder } from "@maia/testing-maia";
 
 /** Writes `<root>/<name>/SKILL.md` (or another file name) as a user would; returns the file. */
 export async function writeSkill(root: string, name: string, content: string, fileName = "SKILL.md"): Promise<string> {

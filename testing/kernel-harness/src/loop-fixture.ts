@@ -1,10 +1,6 @@
-import { startFakeLiteLLM, type FakeLiteLLM, type Scripted } from "@maia/fake-litellm";
-import litellm from "@maia/plugin-litellm";
-import type { AskAnswer } from "../contracts/interaction.ts";
-import type { AgentSession } from "../contracts/session.ts";
-import type { AnyTool } from "../contracts/tool.ts";
-import { definePlugin, type MaiaPlugin } from "../plugins/define-plugin.ts";
-import { createTestKernel, recordEvents, scriptedInteraction, type TestKernel } from "../testing/test-kernel.ts";
+import { definePlugin, type AgentSession, type AnyTool, type AskAnswer, type MaiaPlugin } from "@maia/kernel";
+import { scriptedProvider, type ScriptedCall, type ScriptedProvider, type ScriptedStep } from "./scripted-provider.ts";
+import { createTestKernel, recordEvents, scriptedInteraction, type TestKernel } from "./test-kernel.ts";
 
 /** What the test tools saw: start and end times per call, and the most tools running at once. */
 export interface ToolLog {
@@ -86,7 +82,7 @@ export function testToolsPlugin(log: ToolLog): MaiaPlugin<never, unknown> {
 }
 
 export interface LoopFixture extends TestKernel {
-  server: FakeLiteLLM;
+  provider: ScriptedProvider;
   session: AgentSession;
   log: ToolLog;
   questions: string[];
@@ -94,15 +90,14 @@ export interface LoopFixture extends TestKernel {
   close(): Promise<void>;
 }
 
-/** A real kernel with the real LiteLLM plugin talking to the fake server, and the test tools. */
+/** A real kernel with the scripted provider in memory and the test tools: what the agent loop's tests run on. */
 export async function loopFixture(
-  script: Scripted[],
+  script: ScriptedStep[],
   options: { answers?: AskAnswer[]; canAsk?: boolean; extraPlugins?: Array<MaiaPlugin<never, unknown>> } = {},
 ): Promise<LoopFixture> {
-  const server = await startFakeLiteLLM({ script });
+  const provider = scriptedProvider(script);
   const log: ToolLog = { runs: [], maxConcurrent: 0 };
-  const test = await createTestKernel([litellm as MaiaPlugin<never, unknown>, testToolsPlugin(log), ...(options.extraPlugins ?? [])]);
-  await server.writeSettings(test.homeDir);
+  const test = await createTestKernel([provider.plugin, testToolsPlugin(log), ...(options.extraPlugins ?? [])]);
   const interaction = scriptedInteraction(options.answers ?? []);
   const session = await test.kernel.createSession(
     { model: "fake-model" },
@@ -110,15 +105,16 @@ export async function loopFixture(
   );
   return {
     ...test,
-    server,
+    provider,
     session,
     log,
     questions: interaction.questions,
     events: recordEvents(session.events),
-    close: () => server.close(),
+    // Nothing to stop in memory; kept so that a test's clean-up reads the same whatever the provider.
+    close: async () => undefined,
   };
 }
 
-export function call(name: string, input: Record<string, unknown>, id?: string) {
+export function call(name: string, input: Record<string, unknown>, id?: string): ScriptedCall {
   return { name, arguments: input, ...(id ? { id } : {}) };
 }

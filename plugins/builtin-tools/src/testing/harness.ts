@@ -1,7 +1,7 @@
 import { setActiveLocale, validatorFor, type AnyTool, type ToolContext, type ToolOutput } from "@maia/kernel";
 import { tempFolder } from "@maia/testing-maia";
 import { afterEach, beforeEach } from "vitest";
-import { createBuiltinTools, DEFAULT_LIMITS, type ToolLimits } from "./tools.ts";
+import { createBuiltinTools, DEFAULT_LIMITS, type ToolLimits } from "../tools.ts";
 
 /**
  * Helpers for this package's tests (not shipped behaviour): real temporary folders, the real tools, and the
