@@ -1,6 +1,7 @@
 import os from "node:os";
-import { Kernel, activeLocale, type FrontEnd, type PluginLogger, type PluginRecord } from "@maia/kernel";
+import { Kernel, activeLocale, type PluginLogger, type PluginRecord } from "@maia/kernel";
 import { loadConfig, type LoadedConfig } from "./config/load-config.ts";
+import { FRONT_ENDS, type FrontEndName } from "./front-ends.ts";
 import { resolveLaunchFolder } from "./launch-folder.ts";
 import { BUILTIN_PLUGINS } from "./plugins/builtin-plugins.ts";
 import { pluginCandidates } from "./plugins/plugin-candidates.ts";
@@ -15,7 +16,7 @@ export interface Booted {
 }
 
 export interface BootOptions {
-  frontEnd: FrontEnd;
+  frontEnd: FrontEndName;
   log: PluginLogger;
   env?: NodeJS.ProcessEnv;
   strictPlugins?: boolean;
@@ -38,7 +39,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
   const builtinNames = BUILTIN_PLUGINS.map((builtin) => builtin.name);
   for (const warning of await unknownPluginKeyWarnings(keys, builtinNames, cwd, homeDir)) options.log.warn(warning);
   const kernel = new Kernel({
-    runtime: { cwd, homeDir, env, frontEnd: options.frontEnd, locale: activeLocale(), allowRules: options.allowRules ?? [] },
+    runtime: { cwd, homeDir, env, frontEnd: FRONT_ENDS[options.frontEnd], locale: activeLocale(), allowRules: options.allowRules ?? [] },
     log: options.log,
   });
   const builtins = options.only === undefined ? BUILTIN_PLUGINS : BUILTIN_PLUGINS.filter((builtin) => builtin.name === options.only);

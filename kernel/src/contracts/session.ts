@@ -5,10 +5,17 @@ import type { LLMProvider, StopReason } from "./provider.ts";
 import type { AnyTool } from "./tool.ts";
 
 /**
- * Which front end drives the session; plugins adapt (headless refuses questions, a sub-agent's child saves
- * nothing…). The hub is not one: it drives MAIA through `maia acp`.
+ * What the front end driving a session can do. Plugins adapt to these, never to a front end's name (the CLI maps
+ * its front ends — terminal, headless, ACP, sub-agent child — to them in cli/src/front-ends.ts).
  */
-export type FrontEnd = "tui" | "headless" | "acp" | "subagent";
+export interface FrontEnd {
+  /** Someone follows the session as it goes and can answer questions (MAIA's terminal UI, an editor over ACP). */
+  interactive: boolean;
+  /** MAIA's own terminal UI: commands that choose from lists, questions asked in its input box. */
+  terminal: boolean;
+  /** A sub-agent's child process: its calls are part of the parent's turn, and it saves nothing of its own. */
+  child: boolean;
+}
 
 /** What every session is built from; handed to the `tools`, `systemPrompt` and `sessionStart` hooks. */
 export interface SessionSetup {

@@ -31,7 +31,7 @@ const quiet = definePlugin({ name: "quiet", version: "1.0.0", kernel: "^1.0.0", 
 
 async function boot(lines: Line[]): Promise<Kernel> {
   const kernel = new Kernel({
-    runtime: { cwd: "/tmp", homeDir: "/tmp", env: {}, frontEnd: "headless", locale: "en", allowRules: [] },
+    runtime: { cwd: "/tmp", homeDir: "/tmp", env: {}, frontEnd: { interactive: false, terminal: false, child: false }, locale: "en", allowRules: [] },
     log: frontEndLog(lines),
   });
   await kernel.loadPlugins([inMemory(chatty), inMemory(quiet), { ...inMemory(quiet), name: "off", enabled: false }]);

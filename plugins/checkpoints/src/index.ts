@@ -41,7 +41,7 @@ export default definePlugin({
     let recording: Promise<unknown> = Promise.resolve();
 
     // A sub-agent's calls are part of its parent's turn, whose snapshot was taken before the Agent call.
-    if (frontEnd !== "subagent") {
+    if (!frontEnd.child) {
       // After every other tap (a compaction at STAGE.POST may have replaced the messages): where the turn begins.
       context.hooks.beforeTurn.tapPromise({ name: PLUGIN_NAME, stage: STAGE.POST + 1 }, async (input) => {
         tracker.begin(input.session, input.text);
@@ -56,7 +56,7 @@ export default definePlugin({
         await ending;
       });
     }
-    if (frontEnd === "tui") {
+    if (frontEnd.terminal) {
       const deps = {
         store,
         nameOf,
@@ -69,7 +69,7 @@ export default definePlugin({
       context.commands.register(undoCommand(deps));
       context.commands.register(rewindCommand(deps));
     }
-    if (frontEnd === "tui" || frontEnd === "acp") {
+    if (frontEnd.interactive) {
       context.hooks.sessionStart.tap(PLUGIN_NAME, () => pruneDaily(store, (reason) => context.log.debug(reason)));
     }
     const saved = (): SavedConversations | undefined => {

@@ -1,5 +1,6 @@
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
-import { AgentEvents, definePlugin, NO_INTERACTION, type AgentEvent, type FrontEnd, type Tool } from "@maia/kernel";
+import { AgentEvents, definePlugin, NO_INTERACTION, type AgentEvent, type Tool } from "@maia/kernel";
+import type { FrontEndName } from "@maia/testing-kernel";
 import { createTestKernel, recordEvents } from "@maia/testing-kernel";
 import { firstParty } from "@maia/testing-plugins";
 import { afterEach, describe, expect, it } from "vitest";
@@ -29,7 +30,7 @@ const echoPlugin = definePlugin({
 async function setUp(options: {
   server?: Parameters<typeof startFakeLiteLLM>[0];
   settings?: Record<string, unknown>;
-  frontEnd?: FrontEnd;
+  frontEnd?: FrontEndName;
   plugin?: Partial<ContextOptions>;
 }) {
   const server = await startFakeLiteLLM(options.server ?? {});

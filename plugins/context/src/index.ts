@@ -1,4 +1,4 @@
-import { definePlugin, precompiled, type AgentSession, type FrontEnd } from "@maia/kernel";
+import { definePlugin, precompiled, type AgentSession } from "@maia/kernel";
 import type { LiteLLMApi } from "@maia/plugin-litellm";
 import { ContextCounter } from "./count-context.ts";
 import { formatTokens } from "./format-usage.ts";
@@ -40,8 +40,6 @@ export interface ContextApi {
 }
 
 
-/** Front ends where a person reads warnings as they come. */
-const INTERACTIVE: ReadonlySet<FrontEnd> = new Set(["tui", "acp"]);
 
 /**
  * Context size (seed § 13.1–13.2): counts what is sent to the model with o200k_base, emits `context_usage` each
@@ -62,7 +60,7 @@ export default definePlugin<ContextOptions, ContextApi>({
     let tokenizerWarned = false;
 
     const registry = new MaxRegistry({
-      shouldAsk: () => askModel === "always" || (askModel === "auto" && frontEnd === "tui"),
+      shouldAsk: () => askModel === "always" || (askModel === "auto" && frontEnd.terminal),
       readSetting: async () => {
         const litellm = context.plugins.get<Pick<LiteLLMApi, "settings">>("litellm");
         return (await litellm?.api?.settings())?.settings.ContextWindow;
@@ -99,7 +97,7 @@ export default definePlugin<ContextOptions, ContextApi>({
       if (tokenizerIfReady()) return emitUsage(session);
       // Headless runs and sub-agents show no context bar: the tokenizer loads there only when a count is needed
       // (automatic compaction), not to emit usage nobody reads.
-      if (!INTERACTIVE.has(session.setup.frontEnd)) return;
+      if (!session.setup.frontEnd.interactive) return;
       // The first count arrives with the tokenizer; only the latest state of each session is then emitted.
       waiting.add(session);
       void whenTokenizerReady().then(
@@ -118,7 +116,7 @@ export default definePlugin<ContextOptions, ContextApi>({
           const source = { model_info: t("sourceModelInfo"), settings: t("sourceSettings"), model: t("sourceModel") }[outcome.max.source];
           target.events.emit({ type: "info", message: t("maxAnnounced", { max: formatTokens(outcome.max.tokens), source }) });
           emitUsage(target);
-        } else if (outcome.kind === "unknown" && INTERACTIVE.has(target.setup.frontEnd)) {
+        } else if (outcome.kind === "unknown" && target.setup.frontEnd.interactive) {
           const question = outcome.question;
           if (question?.kind === "unreadable") target.events.emit({ type: "warning", message: t("maxUnreadable", { answer: question.answer }) });
           if (question?.kind === "failed") target.events.emit({ type: "warning", message: t("maxQuestionFailed", { reason: question.reason }) });

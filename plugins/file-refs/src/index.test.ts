@@ -1,8 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
-import { Conversation, dispatchInput, setActiveLocale, type AgentSession, type FrontEnd, type Kernel, type MaiaPlugin } from "@maia/kernel";
-import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/testing-kernel";
+import { Conversation, dispatchInput, setActiveLocale, type AgentSession, type Kernel, type MaiaPlugin } from "@maia/kernel";
+import { createTestKernel, recordEvents, scriptedInteraction, type FrontEndName } from "@maia/testing-kernel";
 import { firstParty } from "@maia/testing-plugins";
 import { serverPerTest, tempFolder } from "@maia/testing-maia";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ afterEach(() => setActiveLocale(undefined));
 
 const plugins = [litellm, builtinTools, fileRefs] as Array<MaiaPlugin<never, unknown>>;
 
-async function setUp(frontEnd: FrontEnd = "tui"): Promise<{ kernel: Kernel; cwd: string; session: AgentSession }> {
+async function setUp(frontEnd: FrontEndName = "tui"): Promise<{ kernel: Kernel; cwd: string; session: AgentSession }> {
   const cwd = await tempFolder();
   const { kernel, homeDir } = await createTestKernel(plugins, { cwd, frontEnd });
   llm.server.writeSettings(homeDir);

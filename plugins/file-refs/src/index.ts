@@ -28,7 +28,7 @@ export default definePlugin<Record<string, never>, FileRefsApi>({
     context.hooks.beforeTurn.tapPromise(PLUGIN_NAME, async (turn: TurnInput) => {
       const { session } = turn;
       // Only what the user typed: a skill's prompt or a sub-agent's task keeps its `@` as text (seed § 11.4).
-      if (turn.origin !== "user" || session.setup.frontEnd === "subagent" || !turn.text.includes("@")) return turn;
+      if (turn.origin !== "user" || session.setup.frontEnd.child || !turn.text.includes("@")) return turn;
       const injection = await collectReferences(turn.text, {
         cwd: session.cwd,
         homeDir: session.setup.homeDir,

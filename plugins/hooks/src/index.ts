@@ -181,7 +181,7 @@ export default definePlugin<Record<string, never>, HooksApi>({
     });
 
     // Stop / SubagentStop: a block keeps the agent going, its reason as the next instruction.
-    const stopEvent = frontEnd === "subagent" ? "SubagentStop" : "Stop";
+    const stopEvent = frontEnd.child ? "SubagentStop" : "Stop";
     context.hooks.continueTurn.tapPromise(PLUGIN_NAME, async (continuation) => {
       const session = continuation.outcome.session;
       if (blockedTurns.has(session)) {

@@ -114,7 +114,7 @@ export default definePlugin<Record<string, never>, McpApi>({
     // POST: after the permissions plugin has read the rules again for this session.
     context.hooks.sessionStart.tapPromise({ name: PLUGIN_NAME, stage: STAGE.POST }, async (session: AgentSession) => {
       // Seed § 22: sub-agents do not get MCP tools.
-      if (session.setup.frontEnd === "subagent") return;
+      if (session.setup.frontEnd.child) return;
       const state = await prepareSession(context, session, refused, warnOnce);
       sessions.set(session.id, state);
       latest = session;

@@ -2,8 +2,8 @@ import { readFile, writeFile, mkdir } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
-import { NO_INTERACTION, setActiveLocale, type AgentSession, type FrontEnd, type Kernel, type SlashCommand } from "@maia/kernel";
-import { commandContext, createTestKernel, recordEvents, scriptedInteraction } from "@maia/testing-kernel";
+import { NO_INTERACTION, setActiveLocale, type AgentSession, type Kernel, type SlashCommand } from "@maia/kernel";
+import { commandContext, createTestKernel, recordEvents, scriptedInteraction, type FrontEndName } from "@maia/testing-kernel";
 import { firstParty } from "@maia/testing-plugins";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { maiaPerTest } from "@maia/testing-maia";
@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 async function start(
-  options: { allowRules?: string[]; withPermissions?: boolean; answers?: Array<"yes" | "no" | "stop">; headless?: boolean; frontEnd?: FrontEnd } = {},
+  options: { allowRules?: string[]; withPermissions?: boolean; answers?: Array<"yes" | "no" | "stop">; headless?: boolean; frontEnd?: FrontEndName } = {},
 ) {
   const plugins = options.withPermissions ? [litellm, permissions, mcp] : [litellm, mcp];
   const test = await createTestKernel(plugins, { cwd: bed.cwd, homeDir: bed.home, allowRules: options.allowRules ?? [], ...(options.frontEnd ? { frontEnd: options.frontEnd } : {}) });

@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
-import { Kernel, NO_INTERACTION, PROMPT_ORDER, definePlugin, type FrontEnd, type Locale, type PluginLogger, type SessionSetup } from "@maia/kernel";
-import { candidateFor, createTestKernel } from "@maia/testing-kernel";
+import { Kernel, NO_INTERACTION, PROMPT_ORDER, definePlugin, type Locale, type PluginLogger, type SessionSetup } from "@maia/kernel";
+import { candidateFor, createTestKernel, frontEndOf } from "@maia/testing-kernel";
 import { firstParty } from "@maia/testing-plugins";
 import { describe, expect, it } from "vitest";
 import { tempFolder } from "@maia/testing-maia";
@@ -25,10 +25,10 @@ async function promptKernel(options: { locale?: Locale; plugins?: unknown[]; cwd
     error: (message) => logs.push({ level: "error", message }),
     debug: () => undefined,
   };
-  const kernel = new Kernel({ runtime: { cwd, homeDir, env: {}, frontEnd: "tui", locale: options.locale ?? "en", allowRules: [] }, log });
+  const kernel = new Kernel({ runtime: { cwd, homeDir, env: {}, frontEnd: frontEndOf("tui"), locale: options.locale ?? "en", allowRules: [] }, log });
   await kernel.loadPlugins([...(options.plugins ?? []), memory].map((plugin) => candidateFor(plugin)));
   const system = async (extra: Partial<SessionSetup> = {}) => {
-    const setup: SessionSetup = { cwd, homeDir, env: {}, model: "m", frontEnd: "tui" as FrontEnd, ...extra };
+    const setup: SessionSetup = { cwd, homeDir, env: {}, model: "m", frontEnd: frontEndOf("tui"), ...extra };
     const sections = await kernel.hooks.systemPrompt.promise([], setup);
     return sections
       .map((section, index) => ({ section, index }))
@@ -76,7 +76,7 @@ describe("the memory plugin", () => {
       message: `No MAIA.md, CLAUDE.md or AGENTS.md in ${cwd}: the agent starts without project instructions.`,
     });
     logs.length = 0;
-    await system({ frontEnd: "headless" });
+    await system({ frontEnd: frontEndOf("headless") });
     expect(logs.map((entry) => entry.level)).toEqual(["info"]);
   });
 

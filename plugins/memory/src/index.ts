@@ -43,7 +43,7 @@ export default definePlugin<Record<string, never>, MemoryApi>({
         // Seed § 11.1 warns when there is none. Headless runs and sub-agents are scripts: a warning on every
         // run in a folder without instructions would be noise on their stderr, so it is information there.
         const message = t("none", { folder: setup.cwd });
-        if (setup.frontEnd === "headless" || setup.frontEnd === "subagent") context.log.info(message);
+        if (!setup.frontEnd.interactive) context.log.info(message);
         else context.log.warn(message);
       }
       return [...sections, ...added];

@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
-import { Conversation, NO_INTERACTION, setActiveLocale, type AgentSession, type FrontEnd, type Kernel } from "@maia/kernel";
-import { createTestKernel, runCommand } from "@maia/testing-kernel";
+import { Conversation, NO_INTERACTION, setActiveLocale, type AgentSession, type Kernel } from "@maia/kernel";
+import { createTestKernel, runCommand, type FrontEndName } from "@maia/testing-kernel";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { firstParty } from "@maia/testing-plugins";
 import { tempFolder } from "@maia/testing-maia";
@@ -18,7 +18,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-async function start(options: { cwd?: string; frontEnd?: FrontEnd; answers?: string[] } = {}) {
+async function start(options: { cwd?: string; frontEnd?: FrontEndName; answers?: string[] } = {}) {
   const server = await startFakeLiteLLM({ script: (options.answers ?? []).map((text) => ({ text })) });
   servers.push(server);
   const { kernel, cwd, homeDir } = await createTestKernel([litellm, sessionsPlugin as never], {

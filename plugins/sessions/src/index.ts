@@ -69,7 +69,7 @@ export default definePlugin<Record<string, never>, SessionsApi>({
     const { cwd, frontEnd } = context.runtime;
     const keeper = new SessionKeeper({ cwd, warn: (message) => context.log.warn(message) });
     // A sub-agent's conversation is not a session of the launch folder (seed § 20.5 keeps its own traces).
-    const saving = frontEnd !== "subagent";
+    const saving = !frontEnd.child;
     const refresh = (session: AgentSession) =>
       context.plugins.get<Pick<ContextApi, "refresh">>("context")?.api?.refresh(session);
     const resumeDeps: ResumeDeps = { keeper, refresh, warn: (message) => context.log.warn(message) };

@@ -60,7 +60,7 @@ export default definePlugin<SubagentsOptions, SubagentsApi>({
     const child = installChildSide(context, PLUGIN_NAME);
     // A sub-agent's own process never offers sub-agents (no nesting, seed § 18).
     const agentsOf =
-      context.runtime.frontEnd === "subagent"
+      context.runtime.frontEnd.child
         ? async () => []
         : installMainSide(context, PLUGIN_NAME, {
             program: options.program ?? process.argv[1] ?? "",

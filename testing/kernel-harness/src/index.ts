@@ -4,7 +4,7 @@
  * LiteLLM server are composed by @maia/testing-plugins, so that this package (and the kernel's tests) depend
  * on no plugin.
  */
-export { candidateFor, commandContext, createTestKernel, recordEvents, scriptedInteraction, type TestKernel, type TestPlugin } from "./test-kernel.ts";
+export { candidateFor, commandContext, createTestKernel, frontEndOf, recordEvents, scriptedInteraction, type FrontEndName, type TestKernel, type TestPlugin } from "./test-kernel.ts";
 export {
   scriptedProvider,
   type ScriptedAnswer,

@@ -9,7 +9,7 @@ import { AgentEvents, type AgentSession } from "@maia/kernel";
 export function sampleSession(cwd: string, id = "sample"): AgentSession {
   return {
     id,
-    setup: { cwd, homeDir: cwd, env: {}, model: "fake-model", frontEnd: "headless" },
+    setup: { cwd, homeDir: cwd, env: {}, model: "fake-model", frontEnd: { interactive: false, terminal: false, child: false } },
     cwd,
     provider: { id: "none", model: "fake-model", capabilities: { tools: false }, chat: async function* () {} },
     system: "",

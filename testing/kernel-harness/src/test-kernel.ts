@@ -30,6 +30,21 @@ export function candidateFor(
   };
 }
 
+/** The CLI's front ends, as tests name them (cli/src/front-ends.ts gives the kernel the same capabilities). */
+export type FrontEndName = "tui" | "headless" | "acp" | "subagent";
+
+const FRONT_ENDS: Readonly<Record<FrontEndName, FrontEnd>> = {
+  tui: { interactive: true, terminal: true, child: false },
+  acp: { interactive: true, terminal: false, child: false },
+  headless: { interactive: false, terminal: false, child: false },
+  subagent: { interactive: false, terminal: false, child: true },
+};
+
+/** What a session driven by the named front end can do. */
+export function frontEndOf(name: FrontEndName): FrontEnd {
+  return FRONT_ENDS[name];
+}
+
 export interface TestKernel {
   kernel: Kernel;
   records: PluginRecord[];
@@ -47,7 +62,7 @@ export type TestPlugin = MaiaPlugin<never, unknown> | { plugin: MaiaPlugin<never
 
 export async function createTestKernel(
   plugins: TestPlugin[],
-  setup: { cwd?: string; homeDir?: string; env?: NodeJS.ProcessEnv; frontEnd?: FrontEnd; allowRules?: string[] } = {},
+  setup: { cwd?: string; homeDir?: string; env?: NodeJS.ProcessEnv; frontEnd?: FrontEndName | FrontEnd; allowRules?: string[] } = {},
 ): Promise<TestKernel> {
   const cwd = setup.cwd ?? (await tempFolder("maia-cwd-"));
   const homeDir = setup.homeDir ?? (await tempFolder("maia-home-"));
@@ -63,7 +78,7 @@ export async function createTestKernel(
       cwd,
       homeDir,
       env: { ...process.env, HOME: homeDir, ...setup.env },
-      frontEnd: setup.frontEnd ?? "headless",
+      frontEnd: typeof setup.frontEnd === "object" ? setup.frontEnd : frontEndOf(setup.frontEnd ?? "headless"),
       locale: "en",
       allowRules: setup.allowRules ?? [],
     },
