@@ -19,7 +19,6 @@ export {
 export { cutMiddle } from "./cut-middle.ts";
 export { processAlive } from "./process-alive.ts";
 export {
-  JSON_ERROR_MESSAGE_KEYS,
   jsonPointer,
   lineAndColumn,
   locateJsonError,
@@ -31,6 +30,7 @@ export {
   type JsonRead,
   type JsonReadOptions,
 } from "./json-position.ts";
+export { describeJsonError } from "./json-error-messages.ts";
 export { definitionFolders, readDefinitionFile, type DefinitionFile, type DefinitionFileWords } from "./definition-folders.ts";
 export { escapeControlChars, withoutControlChars, type EscapedText } from "./control-chars.ts";
 export { MAX_JSON_DEPTH, shownPointer, tooDeepAt } from "./json-depth.ts";

@@ -8,20 +8,6 @@ import { MAX_JSON_DEPTH } from "./json-depth.ts";
  */
 export type JsonErrorReason = "unexpected_char" | "unexpected_end" | "control_char" | "bad_escape" | "trailing" | "too_deep";
 
-/**
- * The key of each reason's sentence in a plugin's message catalogue (util has no words of its own): every reader
- * of a JSON file words the same reasons, each plugin in its own catalogue, through this one table. Call it with
- * `{ char: JSON.stringify(error.char ?? "") }` — the sentences of `unexpected_char` and `trailing` show `{char}`.
- */
-export const JSON_ERROR_MESSAGE_KEYS = {
-  unexpected_char: "jsonUnexpectedChar",
-  unexpected_end: "jsonUnexpectedEnd",
-  control_char: "jsonControlChar",
-  bad_escape: "jsonBadEscape",
-  trailing: "jsonTrailing",
-  too_deep: "jsonTooDeep",
-} as const satisfies Record<JsonErrorReason, string>;
-
 export interface JsonErrorLocation {
   /** Offset in UTF-16 code units: the first character that cannot continue a valid JSON text. */
   offset: number;

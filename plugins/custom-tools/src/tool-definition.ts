@@ -1,5 +1,5 @@
 import type { Validator } from "@maia/kernel";
-import { closest, JSON_ERROR_MESSAGE_KEYS, jsonPointer, readJsonWithPositions } from "@maia/util";
+import { closest, describeJsonError, jsonPointer, readJsonWithPositions } from "@maia/util";
 import { placeholdersOf, splitCommandLine, type Word } from "./command-line.ts";
 import { t } from "./messages.ts";
 import { TOOL_SCHEMA, type RawToolFile } from "./tool-schema.ts";
@@ -57,8 +57,8 @@ export interface DefinitionContext {
 export function parseToolDefinition(text: string, context: DefinitionContext): DefinitionResult {
   const read = readJsonWithPositions(text, { trailingCommas: true });
   if (!read.ok) {
-    const { line, column, reason, char = "" } = read.error;
-    const detail = t(JSON_ERROR_MESSAGE_KEYS[reason], { char: JSON.stringify(char) });
+    const { line, column } = read.error;
+    const detail = describeJsonError(read.error);
     return { ok: false, problems: [{ line, message: t("invalidJson", { column, detail }) }] };
   }
   const { positions } = read;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describeErrors } from "@maia/kernel";
-import { closest, JSON_ERROR_MESSAGE_KEYS, isApprovedIn, readJsonWithPositions, type JsonPositions } from "@maia/util";
+import { closest, describeJsonError, isApprovedIn, readJsonWithPositions, type JsonPositions } from "@maia/util";
 import { HOOK_EVENTS, isHookEvent, type HookEvent } from "./events.ts";
 import { t } from "./messages.ts";
 import { validateGroup } from "./group-validator.generated.ts";
@@ -92,7 +92,7 @@ export function parseHooksText(text: string, file: string): ParsedHooks {
   const none = (found: boolean): ParsedHooks => ({ found, hash: "", commands: [], warnings });
   const read = readJsonWithPositions(text);
   if (!read.ok) {
-    const reason = t(JSON_ERROR_MESSAGE_KEYS[read.error.reason], { char: JSON.stringify(read.error.char ?? "") });
+    const reason = describeJsonError(read.error);
     warnings.push(t("badJson", { file, line: read.error.line, column: read.error.column, reason }));
     return none(false);
   }

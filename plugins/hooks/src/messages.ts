@@ -4,12 +4,6 @@ import { defineMessages } from "@maia/kernel";
 export const t = defineMessages(
   {
     description: "Runs the user's hook commands on MAIA's events (Claude Code's hooks format)",
-    jsonUnexpectedChar: "unexpected character {char}",
-    jsonUnexpectedEnd: "unexpected end of the file (a closing brace, bracket or quote is missing)",
-    jsonControlChar: "control character (such as a raw line break) inside a string",
-    jsonBadEscape: "invalid escape sequence inside a string",
-    jsonTrailing: "unexpected content after the end of the JSON value: {char}",
-    jsonTooDeep: "too deeply nested",
     unreadable: "Hooks: cannot read {file}: {reason}",
     badJson: "Hooks: {file}:{line}:{column} is not valid JSON ({reason}); its hooks are ignored.",
     hooksNotObject: "Hooks: {where}: \"hooks\" must be an object of events; ignored.",
@@ -38,12 +32,6 @@ export const t = defineMessages(
   },
   {
     description: "Lance les commandes de hooks de l'utilisateur sur les événements de MAIA (format des hooks de Claude Code)",
-    jsonUnexpectedChar: "caractère inattendu {char}",
-    jsonUnexpectedEnd: "fin de fichier inattendue (il manque une accolade, un crochet ou un guillemet fermant)",
-    jsonControlChar: "caractère de contrôle (comme un saut de ligne brut) dans une chaîne",
-    jsonBadEscape: "séquence d'échappement invalide dans une chaîne",
-    jsonTrailing: "contenu inattendu après la fin de la valeur JSON : {char}",
-    jsonTooDeep: "imbrication trop profonde",
     unreadable: "Hooks : impossible de lire {file} : {reason}",
     badJson: "Hooks : {file}:{line}:{column} n'est pas du JSON valide ({reason}) ; ses hooks sont ignorés.",
     hooksNotObject: "Hooks : {where} : « hooks » doit être un objet d'événements ; ignoré.",

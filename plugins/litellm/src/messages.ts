@@ -37,12 +37,6 @@ export const t = defineMessages(
     // Settings (seed § 7.3).
     settingsMissing:
       "Settings file not found: {path}\nCreate it with the LiteLLM server's address, for example:\n{example}",
-    jsonUnexpectedChar: "unexpected character {char}",
-    jsonUnexpectedCharInString: "unexpected character",
-    jsonUnexpectedEnd: "unexpected end of the file (a closing brace, bracket or quote is missing)",
-    jsonControlChar: "control character (such as a raw line break) inside a string",
-    jsonBadEscape: "invalid escape sequence inside a string",
-    jsonTrailing: "unexpected content after the end of the JSON value: {char}",
     settingsUnreadable: "Cannot read the settings file {path}: {cause}",
     settingsInvalidJson:
       "The settings file {path} is not valid JSON (line {line}, column {column}): {cause}\nExpected content, for example:\n{example}",
@@ -99,12 +93,6 @@ export const t = defineMessages(
     toolArgsTooDeep: "les arguments sont imbriqués sur plus de {max} niveaux ; MAIA refuse une telle entrée : envoyez-en une plus plate",
     settingsMissing:
       "Fichier de réglages introuvable : {path}\nCréez-le avec l'adresse du serveur LiteLLM, par exemple :\n{example}",
-    jsonUnexpectedChar: "caractère inattendu {char}",
-    jsonUnexpectedCharInString: "caractère inattendu",
-    jsonUnexpectedEnd: "fin de fichier inattendue (il manque une accolade, un crochet ou un guillemet fermant)",
-    jsonControlChar: "caractère de contrôle (comme un saut de ligne brut) dans une chaîne",
-    jsonBadEscape: "séquence d'échappement invalide dans une chaîne",
-    jsonTrailing: "contenu inattendu après la fin de la valeur JSON : {char}",
     settingsUnreadable: "Impossible de lire le fichier de réglages {path} : {cause}",
     settingsInvalidJson:
       "Le fichier de réglages {path} n'est pas du JSON valide (ligne {line}, colonne {column}) : {cause}\nContenu attendu, par exemple :\n{example}",

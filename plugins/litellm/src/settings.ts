@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { closest } from "@maia/util";
-import { locateJsonError } from "@maia/util";
+import { closest, describeJsonError, locateJsonError } from "@maia/util";
 import type { ErrorObject } from "ajv";
 import { t, type MessageKey } from "./messages.ts";
 import { SETTINGS_SCHEMA } from "./settings-schema.ts";
@@ -106,7 +105,7 @@ export function parseSettings(text: string, path: string, env: NodeJS.ProcessEnv
     // The parser's own message may quote the file (and so the key): describe the error ourselves.
     const where = locateJsonError(source) ?? { line: 1, column: 1, reason: "unexpected_char" as const };
     throw new SettingsError(
-      t("settingsInvalidJson", { path, line: where.line, column: where.column, cause: jsonCause(where), example }),
+      t("settingsInvalidJson", { path, line: where.line, column: where.column, cause: describeJsonError(where), example }),
       path,
     );
   }
@@ -201,19 +200,3 @@ function unescapePointer(segment: string): string {
   return segment.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
-function jsonCause(where: { reason: string; char?: string }): string {
-  switch (where.reason) {
-    case "unexpected_end":
-      return t("jsonUnexpectedEnd");
-    case "control_char":
-      return t("jsonControlChar");
-    case "bad_escape":
-      return t("jsonBadEscape");
-    case "trailing":
-      return t("jsonTrailing", { char: JSON.stringify(where.char ?? "") });
-    default:
-      return where.char === undefined
-        ? t("jsonUnexpectedCharInString")
-        : t("jsonUnexpectedChar", { char: JSON.stringify(where.char) });
-  }
-}

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { errorMessage } from "@maia/kernel";
-import { closest, JSON_ERROR_MESSAGE_KEYS, readJsonWithPositions } from "@maia/util";
+import { closest, describeJsonError, readJsonWithPositions } from "@maia/util";
 import { KNOWN_SERVER_FIELDS } from "./config-schema.ts";
 import { t } from "./messages.ts";
 import { parseServerEntry, type EntryContext } from "./parse-server.ts";
@@ -78,8 +78,8 @@ async function readConfigFile(
   result.file = { path: file, origin, found: true, hash: createHash("sha256").update(bytes).digest("hex") };
   const parsed = readJsonWithPositions(bytes.toString("utf8"));
   if (!parsed.ok) {
-    const { reason, char = "", line, column } = parsed.error;
-    result.warnings.push(t("configInvalidJson", { file, line, column, cause: t(JSON_ERROR_MESSAGE_KEYS[reason], { char: JSON.stringify(char) }) }));
+    const { line, column } = parsed.error;
+    result.warnings.push(t("configInvalidJson", { file, line, column, cause: describeJsonError(parsed.error) }));
     return result;
   }
   const root = parsed.value;
