@@ -41,7 +41,7 @@ export class PathIndex {
   refresh(): Promise<void> {
     const now = (this.#options.now ?? Date.now)();
     if (this.#running) return this.#running;
-    if (now - this.#listedAt < (this.#options.maxAgeMs ?? 10_000)) return Promise.resolve();
+    if (now - this.#listedAt < (this.#options.maxAgeMs ?? 30_000)) return Promise.resolve();
     this.#listedAt = now;
     this.#running = this.#list().finally(() => (this.#running = undefined));
     return this.#running;
@@ -67,7 +67,9 @@ export class PathIndex {
       // An unreadable tree lists what it could; completion is a help, never an error.
     }
     if (this.#stop.signal.aborted) return;
-    this.#ranker = new PathRanker(pathEntries(files));
+    const ranker = await PathRanker.prepare(pathEntries(files), this.#stop.signal);
+    if (this.#stop.signal.aborted) return;
+    this.#ranker = ranker;
     this.#options.updated?.();
   }
 }

@@ -1,29 +1,40 @@
-import { byLengthAsc, Fzf } from "fzf";
+import fuzzysort, { type Prepared } from "fuzzysort";
 import type { CompletionItem } from "./completion-item.ts";
 
 /**
- * Fuzzy ranking with the `fzf` package, a port of fzf's own scoring (the matcher users know from the shell):
- * word starts, path separators and consecutive letters score higher, shorter paths win ties. Case-insensitive
- * unless the query has a capital ("smart case", as fzf).
+ * Fuzzy ranking with the `fuzzysort` package (Sublime Text-like: word starts, separators and consecutive letters
+ * score higher). Chosen over `fzf` (the JavaScript port of fzf's scoring) by measurement: ten times faster on a
+ * 50,000-path listing (`pnpm bench completion`). Any subsequence matches (threshold 0): the best come first.
  */
 export function rankNamed(items: readonly CompletionItem[], query: string, limit: number): CompletionItem[] {
   if (query === "") return items.slice(0, limit);
-  const finder = new Fzf(items, { selector: (item: CompletionItem) => item.value, limit, casing: "smart-case", tiebreakers: [byLengthAsc] });
-  return finder.find(query).map((entry) => entry.item);
+  return fuzzysort.go(query, items, { key: "value", limit, threshold: 0 }).map((result) => result.obj);
 }
 
+/** Entries prepared per slice before the event loop is handed back (the keyboard stays live meanwhile). */
+const PREPARE_SLICE = 5_000;
+
 /**
- * A ranker over one path listing, built once per listing (fzf prepares its list once, then each query scans it):
- * the best matches, folders first among them.
+ * A ranker over one path listing, prepared once (fuzzysort's per-target tables), then each query scans it: the
+ * best matches, folders first among them.
  */
 export class PathRanker {
   readonly #entries: readonly CompletionItem[];
-  readonly #finder: Fzf<readonly CompletionItem[]>;
+  readonly #targets: ReadonlyArray<{ item: CompletionItem; target: Prepared }>;
 
-  constructor(entries: readonly CompletionItem[]) {
+  private constructor(entries: readonly CompletionItem[], targets: ReadonlyArray<{ item: CompletionItem; target: Prepared }>) {
     this.#entries = entries;
-    // `forward: false` prefers matches in the file name over those in its folders, as fzf does for paths.
-    this.#finder = new Fzf(entries, { selector: (item: CompletionItem) => item.value, limit: 64, casing: "smart-case", forward: false, tiebreakers: [byLengthAsc] });
+    this.#targets = targets;
+  }
+
+  static async prepare(entries: readonly CompletionItem[], signal?: AbortSignal): Promise<PathRanker> {
+    const targets: Array<{ item: CompletionItem; target: Prepared }> = [];
+    for (let start = 0; start < entries.length; start += PREPARE_SLICE) {
+      for (const item of entries.slice(start, start + PREPARE_SLICE)) targets.push({ item, target: fuzzysort.prepare(item.value) });
+      if (signal?.aborted) break;
+      if (start + PREPARE_SLICE < entries.length) await new Promise((resolve) => setImmediate(resolve));
+    }
+    return new PathRanker(entries, targets);
   }
 
   /**
@@ -35,7 +46,7 @@ export class PathRanker {
     if (query === "" || (query.endsWith("/") && this.#entries.some((entry) => entry.folder && entry.value === query))) {
       found = this.#entries.filter((entry) => isDirectChild(entry.value, query));
     } else {
-      found = this.#finder.find(query).map((entry) => entry.item);
+      found = fuzzysort.go(query, this.#targets, { key: "target", limit: Math.max(limit, 64), threshold: 0 }).map((result) => result.obj.item);
     }
     return foldersFirst(found).slice(0, limit);
   }
