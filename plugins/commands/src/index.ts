@@ -10,7 +10,7 @@ const PLUGIN_NAME = "commands";
  * The front ends' own commands (the interactive UI's, which headless and ACP share by name): dispatch tries
  * them before any plugin's, so a file named after one would never run; it is refused with a warning instead.
  */
-export const FRONT_END_COMMANDS: ReadonlySet<string> = new Set(["help", "permissions", "model", "clear", "exit", "usage", "init"]);
+export const FRONT_END_COMMANDS: ReadonlySet<string> = new Set(["help", "permissions", "model", "clear", "exit"]);
 
 const SOURCE_LABELS: Record<CommandSource, "sourceProject" | "sourceUser" | "sourceClaudeProject" | "sourceClaudeUser"> = {
   project: "sourceProject",
