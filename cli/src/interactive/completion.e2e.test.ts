@@ -27,6 +27,10 @@ async function project(): Promise<string> {
   }
   await writeFile(path.join(cwd, ".gitignore"), "dist/\n");
   await mkdir(path.join(cwd, ".maia", "commands"), { recursive: true });
+  await mkdir(path.join(cwd, ".maia", "skills", "haiku"), { recursive: true });
+  await writeFile(path.join(cwd, ".maia", "skills", "haiku", "SKILL.md"), "---\ndescription: Writes a haiku about a subject\n---\nWrite a haiku.\n");
+  await mkdir(path.join(cwd, ".maia", "agents", "reviewer"), { recursive: true });
+  await writeFile(path.join(cwd, ".maia", "agents", "reviewer", "AGENT.md"), "---\nname: reviewer\ndescription: Reviews code changes\n---\n\n# Instructions system\nYou review code.\n\n# Missions\nReview the changes.\n\n# Output\nA list of findings.\n");
   await writeFile(path.join(cwd, ".maia", "commands", "review.md"), "---\ndescription: Review the given files\n---\nReview $ARGUMENTS.\n");
   return cwd;
 }
@@ -68,6 +72,17 @@ describe.skipIf(!ready)("completion in the input box, in a real terminal", { tim
       await terminal.waitFor(text.review);
       await terminal.press("Escape");
       await terminal.waitForGone(text.review);
+    });
+
+    it(`lists skills after § and agents after & with their descriptions (${lang})`, async () => {
+      const { terminal } = await bed.start({ lang, cwd: await project() });
+      await terminal.waitFor(text.input);
+      await terminal.type("§h");
+      await terminal.waitFor(/^ §haiku +Writes a haiku about a subject/m);
+      await terminal.press("Escape");
+      await terminal.press("C-u");
+      await terminal.type("&rev");
+      await terminal.waitFor(/^ &reviewer +Reviews code changes/m);
     });
   }
 });

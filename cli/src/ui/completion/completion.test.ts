@@ -99,3 +99,30 @@ describe("completion in the input box (real files, real store)", () => {
     await expect(line).resolves.toEqual({ kind: "line", text: "/review" });
   });
 });
+
+describe("PathIndex", () => {
+  it("answers from its last listing and lists again in the background once that listing is old", async () => {
+    const cwd = await project();
+    let now = 0;
+    let listings = 0;
+    const index = new PathIndex({
+      list: (visit, signal) => {
+        listings += 1;
+        return builtinTools.api!.listFiles(cwd, visit, signal);
+      },
+      now: () => now,
+      maxAgeMs: 1_000,
+    });
+    expect(index.rank("", 50)).toEqual([]); // nothing listed yet: no items, no waiting
+    await index.refresh();
+    await writeFile(path.join(cwd, "NEW.md"), "x\n");
+    now = 500;
+    expect(index.rank("", 50).map((item) => item.value)).not.toContain("NEW.md");
+    expect(listings).toBe(1);
+    now = 2_000;
+    expect(index.rank("", 50).map((item) => item.value)).not.toContain("NEW.md"); // the refresh runs behind
+    await index.refresh();
+    expect(index.rank("", 50).map((item) => item.value)).toContain("NEW.md");
+    expect(listings).toBe(2);
+  });
+});
