@@ -40,9 +40,9 @@ async function runCustomCommand(command: CustomCommand, context: CommandContext,
   try {
     const current = context.host.current;
     if (command.model !== undefined && bareModel(command.model) !== bareModel(current.setup.model)) {
-      previousModel = current.setup.model;
       // The way /model switches (reason "model" keeps the session's name): the conversation goes on.
       await context.host.restart({ reason: "model", model: command.model, ...kept(current) });
+      previousModel = current.setup.model;
       context.output.info(t("usingModel", { name: command.name, model: bareModel(command.model) }));
     }
     await context.submit(prompt, { origin: "user" });
