@@ -3,6 +3,7 @@ import { t as cliT } from "../messages.ts";
 import type { InkUI } from "../ui/ink-ui.ts";
 import type { InputResult } from "../ui/ui-store.ts";
 import { builtinCommands, builtinMap } from "./builtin-commands.ts";
+import { interactiveCompleter } from "./completer.ts";
 import type { ExitControl } from "./exit-control.ts";
 import { t } from "./messages.ts";
 
@@ -26,9 +27,22 @@ const FORCED_EXIT_CODE = 130;
  */
 export async function conversationLoop(options: LoopOptions): Promise<void> {
   const { conversation, ui, exit } = options;
-  let pending = options.firstInput;
   let controller = new AbortController();
-  const builtins = builtinMap(builtinCommands({ conversation, ui, exit, signal: () => controller.signal }));
+  const own = builtinCommands({ conversation, ui, exit, signal: () => controller.signal });
+  const builtins = builtinMap(own);
+  const completer = interactiveCompleter({ conversation, builtins: own, updated: () => ui.store.refreshCompletion() });
+  ui.store.setCompleter(completer);
+  try {
+    await readAndRun(options, builtins, (next) => (controller = next));
+  } finally {
+    ui.store.setCompleter(undefined);
+    completer.close();
+  }
+}
+
+async function readAndRun(options: LoopOptions, builtins: Map<string, (args: string) => Promise<void>>, setController: (controller: AbortController) => void): Promise<void> {
+  const { conversation, ui, exit } = options;
+  let pending = options.firstInput;
 
   const initial = [...(options.initialCommands ?? [])];
   while (!exit.requested) {
@@ -41,8 +55,8 @@ export async function conversationLoop(options: LoopOptions): Promise<void> {
       break;
     }
     if (command === undefined) ui.showUser(input.text);
-    controller = new AbortController();
-    const current = controller;
+    const current = new AbortController();
+    setController(current);
     const onExit = () => current.abort();
     exit.signal.addEventListener("abort", onExit, { once: true });
     ui.setInterruptHandler(() => {

@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { bundleBuilt } from "./testing/maia-terminal.ts";
 import { terminalPerTest } from "./testing/terminal-per-test.ts";
@@ -51,4 +53,37 @@ describe("no flicker and no lost scrollback, in a real terminal", () => {
       expect(history.split(line).length - 1).toBe(1);
     }
   });
+
+  it.runIf(ready)("writes no more bytes per token with the completion list open under the input box", { timeout: 120_000 }, async () => {
+    const cwd = mkdtempSync(path.join(os.tmpdir(), "maia-proj-"));
+    for (const name of ["alpha", "beta", "gamma", "delta", "epsilon"]) {
+      mkdirSync(path.join(cwd, name));
+      writeFileSync(path.join(cwd, name, "file.ts"), "x\n");
+    }
+    maia.server.enqueue(streamed("END-OF-FIRST"), streamed("END-OF-SECOND"));
+    const { terminal } = await maia.start({ lang: "en", columns: 100, rows: 40, cwd });
+    await terminal.waitFor(HELP);
+    await terminal.waitFor("200k");
+    await terminal.recordBytes();
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 300)); // the pipe to the recording file lags a little
+
+    let before = terminal.bytesWritten();
+    await terminal.submit("first");
+    await terminal.waitFor("END-OF-FIRST", { timeoutMs: 60_000 });
+    await terminal.waitFor(HELP, { timeoutMs: 30_000 });
+    await settle();
+    const withoutList = terminal.bytesWritten() - before;
+
+    before = terminal.bytesWritten();
+    await terminal.submit("second");
+    // Typed while the answer streams: the list opens under the box and stays there.
+    await terminal.type("@");
+    await terminal.waitFor(/^ @epsilon\/\s*$/m);
+    await terminal.waitFor("END-OF-SECOND", { timeoutMs: 60_000 });
+    await terminal.waitFor(/^ @epsilon\/\s*$/m);
+    await settle();
+    const withList = terminal.bytesWritten() - before;
+    expect(withList).toBeLessThan(withoutList * 1.25 + 20_000);
+  });
 });
+

@@ -16,6 +16,7 @@ export type PermissionsPeer = Pick<PermissionsApi, "view" | "reload">;
 export type SessionsPeer = Pick<SessionsApi, "nameOf" | "openForResume" | "saveSync">;
 export type SkillsPeer = Pick<SkillsApi, "skillsOf">;
 export type SubagentsPeer = Pick<SubagentsApi, "hooks">;
+export type AgentsPeer = Pick<SubagentsApi, "agentsOf">;
 
 export function peer<Api>(kernel: Kernel, name: string): Api | undefined {
   return kernel.plugins.get<Api>(name)?.api;

@@ -26,5 +26,6 @@ export const BUILTIN_PLUGINS: readonly BuiltinPlugin[] = [
   { name: "subagents", load: () => import("@maia/plugin-subagents") },
   { name: "checkpoints", load: () => import("@maia/plugin-checkpoints") },
   { name: "hooks", load: () => import("@maia/plugin-hooks") },
+  { name: "commands", load: () => import("@maia/plugin-commands") },
   { name: "hub", load: () => import("@maia/plugin-hub"), subcommandOnly: true },
 ];

@@ -1,4 +1,6 @@
 import type { AskAnswer, InputOptions } from "@maia/kernel";
+import { CompletionController } from "./completion/completion-controller.ts";
+import type { Completer } from "./completion/completion-item.ts";
 import { editKey, isCtrl, isInert } from "./edit-keys.ts";
 import { LogBuffer } from "./log-buffer.ts";
 import type { LogEntryBody } from "./log-entry.ts";
@@ -43,6 +45,7 @@ export class UIStore {
     answered: (question, answer) => this.add({ kind: "answered", question, answer }),
   });
   #editor: EditorState = EMPTY_EDITOR;
+  readonly #completion = new CompletionController();
   #editedAt = Date.now();
   #queued: string | undefined;
   #context: ContextUsage | undefined;
@@ -76,6 +79,7 @@ export class UIStore {
       queued: this.#queued,
       editedAt: this.#editedAt,
       context: this.#context,
+      completion: this.#base === "hidden" || this.#questions.view() ? undefined : this.#completion.view(this.#editor),
     };
     return this.#snapshot;
   };
@@ -178,6 +182,18 @@ export class UIStore {
 
   // --- input ---
 
+  /** What the input box completes (`@` paths, `/` commands, `§` skills, `&` agents); none: no list. */
+  setCompleter(completer: Completer | undefined): void {
+    this.#completion.setCompleter(completer);
+    this.#emit();
+  }
+
+  /** The completer's data changed (a new listing of the launch folder): the open list is computed again. */
+  refreshCompletion(): void {
+    this.#completion.invalidate();
+    this.#emit();
+  }
+
   /** Waits for the next line (Enter), or for the user to leave (Ctrl+C, Ctrl+D on an empty line). */
   readInput(): Promise<InputResult> {
     const queued = this.#queued;
@@ -225,6 +241,10 @@ export class UIStore {
 
   handleKey(key: KeyPress): void {
     if (this.#questions.handleKey(key)) return;
+    if (this.#base !== "hidden") {
+      const listed = this.#completion.key(key, this.#editor);
+      if (listed) return listed.editor ? this.#setEditor(listed.editor) : this.#emit();
+    }
     if (this.#base === "busy") {
       if (isCtrl(key, "c")) return this.#onInterrupt?.();
       // Type-ahead: what is typed during a turn waits in the box; Enter queues it as the next input.

@@ -1,3 +1,4 @@
+import type { CompletionView } from "./completion/completion-controller.ts";
 import type { LogEntry } from "./log-entry.ts";
 import type { EditorState } from "./line-editor.ts";
 
@@ -70,4 +71,6 @@ export interface UISnapshot {
   /** When the input box last changed (epoch ms): its spinner rests a while after, see InputBox. */
   readonly editedAt: number;
   readonly context: ContextUsage | undefined;
+  /** The completion list under the input box, when one is open. */
+  readonly completion: CompletionView | undefined;
 }

@@ -2,6 +2,7 @@ import { definePlugin } from "@maia/kernel";
 import { forgetFilesSeen, markFileSeen, markFileSeenFromDisk } from "./files-seen.ts";
 import { todosOf } from "./todo-tool.ts";
 import { createBuiltinTools } from "./tools.ts";
+import { walkFiles } from "./walk.ts";
 
 const PLUGIN_NAME = "builtin-tools";
 
@@ -10,9 +11,19 @@ export interface BuiltinToolsApi {
   markFileSeen: typeof markFileSeen;
   markFileSeenFromDisk: typeof markFileSeenFromDisk;
   todosOf: typeof todosOf;
+  /**
+   * The files under `root` as Glob lists them (`.git` and `node_modules` left out, `.gitignore` honoured), one
+   * root-relative `/`-separated path per call of `visit` (false stops); for the input box's `@` completion.
+   */
+  listFiles(root: string, visit: (relative: string) => boolean | void, signal?: AbortSignal): Promise<boolean>;
 }
 
-const api: BuiltinToolsApi = { markFileSeen, markFileSeenFromDisk, todosOf };
+const api: BuiltinToolsApi = {
+  markFileSeen,
+  markFileSeenFromDisk,
+  todosOf,
+  listFiles: (root, visit, signal) => walkFiles({ root, cwd: root, signal, skipNodeModules: true }, (relative) => visit(relative)),
+};
 
 /**
  * The builtin tools of seed § 8 — Read, Glob, Grep, Write, Edit, Bash, TodoWrite, WebFetch, CurrentModel —

@@ -5,6 +5,7 @@ import { formatTokens } from "./format-usage.ts";
 import { MaxRegistry, type MaxOutcome } from "./max-registry.ts";
 import type { KnownMax } from "./max-context.ts";
 import { t } from "./messages.ts";
+import { ProviderUsage, usageCommand } from "./provider-usage.ts";
 import { loadTokenizerSoon, tokenizerIfReady } from "./tokenizer.ts";
 import { OPTIONS_SCHEMA } from "./options-schema.ts";
 import { validateOptions } from "./options-validator.generated.ts";
@@ -125,7 +126,17 @@ export default definePlugin<ContextOptions, ContextApi>({
       }
     };
 
+    const providerUsage = new ProviderUsage();
+    context.commands.register(
+      usageCommand(providerUsage, context.runtime.locale, (session) => {
+        const tokens = count(session);
+        const max = registry.known(session.provider)?.tokens;
+        return { ...(tokens === undefined ? {} : { tokens }), ...(max === undefined ? {} : { max }) };
+      }),
+    );
+
     context.hooks.sessionStart.tap(PLUGIN_NAME, (session) => {
+      providerUsage.follow(session);
       live.add(session);
       const { outcome, first } = registry.start(session.provider);
       // Announced once per model and per run; a session built later for the same model only recounts.

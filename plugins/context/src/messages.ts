@@ -20,6 +20,12 @@ export const t = defineMessages(
     usageWithMax: "{tokens} / {max} · {percent}%",
     usageWithoutMax: "{tokens} tokens · maximum unknown",
     tokenizerFailed: "The tokenizer could not be loaded ({reason}): the context size is not counted.",
+    usageDescription: "tokens in and out as the provider reported them, per model, and the context now",
+    usageTitle: "Tokens reported by the provider in this conversation:",
+    usageRow: "  {model}: {input} in · {output} out · model calls: {requests}",
+    usageNone: "The provider has reported no tokens yet in this conversation.",
+    usageContext: "Context now (counted here, o200k_base): {usage}",
+    usageContextUnknown: "Context now: not counted yet (the tokenizer is loading).",
   },
   {
     contextQuestion:
@@ -36,5 +42,11 @@ export const t = defineMessages(
     usageWithMax: "{tokens} / {max} · {percent}%",
     usageWithoutMax: "{tokens} tokens · taille maximale inconnue",
     tokenizerFailed: "Le tokenizer n'a pas pu être chargé ({reason}) : la taille du contexte n'est pas comptée.",
+    usageDescription: "tokens en entrée et en sortie tels que le fournisseur les a comptés, par modèle, et le contexte actuel",
+    usageTitle: "Tokens comptés par le fournisseur dans cette conversation :",
+    usageRow: "  {model} : {input} en entrée · {output} en sortie · appels au modèle : {requests}",
+    usageNone: "Le fournisseur n'a encore compté aucun token dans cette conversation.",
+    usageContext: "Contexte actuel (compté ici, o200k_base) : {usage}",
+    usageContextUnknown: "Contexte actuel : pas encore compté (le tokenizer se charge).",
   },
 );

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { definePlugin, PROMPT_ORDER, type PromptSection, type SessionSetup } from "@maia/kernel";
 import { findInstructions, type FoundInstructions } from "./instructions-file.ts";
 import { fill, PROMPTS, t } from "./messages.ts";
@@ -59,6 +60,19 @@ export default definePlugin<Record<string, never>, MemoryApi>({
       if (context.plugins.get("compaction")) return "";
       return `${prompts.startContextHeading}\n\n${setup.startContext}`;
     }
+    context.commands.register({
+      name: "init",
+      description: t("initDescription"),
+      usage: "[focus]",
+      async run({ session, args, output, submit }) {
+        const found = await findInstructions(session.cwd);
+        const file = found.file ?? path.join(session.cwd, "MAIA.md");
+        const request = fill(found.file ? prompts.initUpdate : prompts.initCreate, { file });
+        output.info(found.file ? t("initUpdating", { file }) : t("initCreating"));
+        // Sent on the user's behalf ("command"): the model works through the normal tools, each write confirmed.
+        await submit(args === "" ? request : `${request}\n\n${fill(prompts.initFocus, { focus: args })}`, { origin: "command" });
+      },
+    });
     return api;
   },
   api,

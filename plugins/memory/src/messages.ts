@@ -9,6 +9,9 @@ export const t = defineMessages(
     tooLong: "{file} has {size} characters, more than the {max} an instructions file may have: only the first {max} are used. Shorten it, or move details to files the model can Read.",
     cutNote: "[… instructions cut here: {omitted} more characters in {file}]",
     controlChars: "{file}: {count} control characters (NUL, escape…) are shown to the model as visible stand-ins (␀, ␛…), never sent raw.",
+    initDescription: "asks the model to study the project and write MAIA.md (or update the memory file there is)",
+    initCreating: "The model studies the project and writes MAIA.md (its writes are confirmed as usual).",
+    initUpdating: "The model studies the project and updates {file} (its edits are confirmed as usual).",
   },
   {
     loaded: "Instructions chargées : {file}",
@@ -17,6 +20,9 @@ export const t = defineMessages(
     tooLong: "{file} fait {size} caractères, plus que les {max} permis à un fichier d'instructions : seuls les {max} premiers sont utilisés. Raccourcissez-le, ou déplacez les détails dans des fichiers que le modèle peut lire (Read).",
     cutNote: "[… instructions coupées ici : {omitted} caractères de plus dans {file}]",
     controlChars: "{file} : {count} caractères de contrôle (NUL, échappement…) sont montrés au modèle sous une forme visible (␀, ␛…), jamais envoyés tels quels.",
+    initDescription: "demande au modèle d'étudier le projet et d'écrire MAIA.md (ou de mettre à jour le fichier de mémoire existant)",
+    initCreating: "Le modèle étudie le projet et écrit MAIA.md (ses écritures sont confirmées comme d'habitude).",
+    initUpdating: "Le modèle étudie le projet et met à jour {file} (ses modifications sont confirmées comme d'habitude).",
   },
 );
 
@@ -25,6 +31,12 @@ export interface PromptTexts {
   identity: string;
   instructionsHeading: string;
   startContextHeading: string;
+  /** `/init` without a memory file: `{file}` is where MAIA.md goes. */
+  initCreate: string;
+  /** `/init` with one: `{file}` is it. */
+  initUpdate: string;
+  /** What the user typed after `/init`, when anything: `{focus}`. */
+  initFocus: string;
 }
 
 /**
@@ -42,6 +54,9 @@ export const PROMPTS: Record<Locale, PromptTexts> = {
 Working folder: {cwd}`,
     instructionsHeading: "# Instructions ({file})",
     startContextHeading: "# Starting context: compacted summary of the previous conversation",
+    initCreate: `Study this project with your tools (its layout, how to build, run, test and lint it, its conventions and architecture, what is not obvious), then write {file} with the Write tool: the instructions an AI coding agent needs to work here, in Markdown, concise (at most about 150 lines), facts you checked rather than guesses. Do not change any other file.`,
+    initUpdate: `Study this project with your tools (its layout, how to build, run, test and lint it, its conventions and architecture, what is not obvious), then update {file}, the project's instructions for AI coding agents, with the Edit tool: keep what is still true, correct what is wrong, add what is missing, stay concise. Do not change any other file.`,
+    initFocus: "The user adds: {focus}",
   },
   fr: {
     identity: `Tu es MAIA, un assistant IA de programmation qui travaille en ligne de commande (CLI), dans le dossier du projet de l'utilisateur.
@@ -53,6 +68,9 @@ Working folder: {cwd}`,
 Dossier de travail : {cwd}`,
     instructionsHeading: "# Instructions ({file})",
     startContextHeading: "# Contexte de départ : résumé compacté de la conversation précédente",
+    initCreate: `Étudie ce projet avec tes outils (son organisation, comment le construire, le lancer, le tester et le vérifier, ses conventions et son architecture, ce qui n'est pas évident), puis écris {file} avec l'outil Write : les instructions dont un agent IA de programmation a besoin pour travailler ici, en Markdown, concises (150 lignes environ au plus), des faits vérifiés plutôt que des suppositions. Ne modifie aucun autre fichier.`,
+    initUpdate: `Étudie ce projet avec tes outils (son organisation, comment le construire, le lancer, le tester et le vérifier, ses conventions et son architecture, ce qui n'est pas évident), puis mets à jour {file}, les instructions du projet pour les agents IA de programmation, avec l'outil Edit : garde ce qui est encore vrai, corrige ce qui est faux, ajoute ce qui manque, reste concis. Ne modifie aucun autre fichier.`,
+    initFocus: "L'utilisateur ajoute : {focus}",
   },
 };
 

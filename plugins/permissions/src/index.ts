@@ -33,6 +33,8 @@ export interface PermissionsApi {
    * rules the user wrote should add any.
    */
   addRules(source: string, rules: RuleSet): { rules: Rule[]; warnings: string[] };
+  /** Takes back a set `addRules` added (a custom command's allowed-tools, after its request); false when none. */
+  removeRules(source: string): boolean;
   /** What `addRules` would warn about for this set, without adding it (a sub-agent's rules, checked at load). */
   checkRules(source: string, rules: RuleSet): string[];
   /**
@@ -98,6 +100,11 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
         loaded = withAdded(fromFiles, added.values());
         for (const warning of set.warnings) warnOnce(warning);
         return { rules: [...set.file.rules], warnings: [...set.warnings] };
+      },
+      removeRules(source) {
+        const removed = added.delete(source.trim());
+        if (removed) loaded = withAdded(fromFiles, added.values());
+        return removed;
       },
       checkRules: (source, rules) => readAddedRules(source, rules).warnings,
       remember: (call, list) => remember(call, list, { cwd, homeDir, permissions: api, reload }),

@@ -7,6 +7,7 @@ import type { MaiaPlugin } from "@maia/kernel";
 const LOADERS = {
   "builtin-tools": () => import("@maia/plugin-builtin-tools"),
   context: () => import("@maia/plugin-context"),
+  "file-refs": () => import("@maia/plugin-file-refs"),
   litellm: () => import("@maia/plugin-litellm"),
   memory: () => import("@maia/plugin-memory"),
   permissions: () => import("@maia/plugin-permissions"),

@@ -1,6 +1,7 @@
 import { Box, Static, useInput, usePaste, useWindowSize } from "ink";
 import { useLayoutEffect, useSyncExternalStore } from "react";
 import type { UIStore } from "../ui-store.ts";
+import { CompletionList, completionRows } from "./completion-list.tsx";
 import { ContextBar } from "./context-bar.tsx";
 import { InputBox } from "./input-box.tsx";
 import { LogEntryView } from "./log-entry-view.tsx";
@@ -38,7 +39,7 @@ export function App({ store, env }: AppProps) {
     if (lastId !== undefined) store.acknowledge(lastId);
   }, [store, lastId]);
 
-  const free = Math.max(3, rows - LIVE_CHROME_ROWS);
+  const free = Math.max(3, rows - LIVE_CHROME_ROWS - completionRows(snapshot.completion));
   return (
     <>
       <Static key={snapshot.staticKey} items={[...snapshot.entries]}>
@@ -57,6 +58,7 @@ export function App({ store, env }: AppProps) {
           ) : (
             <InputBox prompt={snapshot.prompt} editor={snapshot.editor} queued={snapshot.queued} editedAt={snapshot.editedAt} width={width} maxLines={Math.max(1, Math.min(free, 12))} />
           )}
+          <CompletionList view={snapshot.completion} width={width} />
           <ContextBar usage={snapshot.context} width={width} />
         </Box>
       )}

@@ -1,0 +1,88 @@
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { bundleBuilt, lastUserText } from "./testing/maia-terminal.ts";
+import { terminalPerTest } from "./testing/terminal-per-test.ts";
+import { tmuxAvailable } from "./testing/tmux-terminal.ts";
+
+const ready = tmuxAvailable() && bundleBuilt();
+// The context size comes from /model/info, so that no scripted answer is taken by the question about it.
+const bed = terminalPerTest({ models: ["fake-model"], modelInfo: { "fake-model": { max_input_tokens: 200_000 } } });
+
+const TEXTS = {
+  en: { input: "Your request — /help: help", help: "help (commands, skills)", review: "Review the given files (project)" },
+  fr: { input: "Votre demande — /help : aide", help: "aide (commandes, skills)", review: "Review the given files (projet)" },
+} as const;
+
+/** One line of the list: the item alone on its row (tmux trims the blanks that end a line). */
+const row = (value: string) => new RegExp(`^ ${value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\s*$`, "m");
+const rowAt = (screen: string, value: string) => screen.search(row(value));
+
+async function project(): Promise<string> {
+  const cwd = await mkdtemp(path.join(os.tmpdir(), "maia-proj-"));
+  for (const file of ["src/app.ts", "src/apple/core.ts", "README.md", "dist/bundle.js"]) {
+    await mkdir(path.dirname(path.join(cwd, file)), { recursive: true });
+    await writeFile(path.join(cwd, file), `// ${file}\n`);
+  }
+  await writeFile(path.join(cwd, ".gitignore"), "dist/\n");
+  await mkdir(path.join(cwd, ".maia", "commands"), { recursive: true });
+  await mkdir(path.join(cwd, ".maia", "skills", "haiku"), { recursive: true });
+  await writeFile(path.join(cwd, ".maia", "skills", "haiku", "SKILL.md"), "---\ndescription: Writes a haiku about a subject\n---\nWrite a haiku.\n");
+  await mkdir(path.join(cwd, ".maia", "agents", "reviewer"), { recursive: true });
+  await writeFile(path.join(cwd, ".maia", "agents", "reviewer", "AGENT.md"), "---\nname: reviewer\ndescription: Reviews code changes\n---\n\n# Instructions system\nYou review code.\n\n# Missions\nReview the changes.\n\n# Output\nA list of findings.\n");
+  await writeFile(path.join(cwd, ".maia", "commands", "review.md"), "---\ndescription: Review the given files\n---\nReview $ARGUMENTS.\n");
+  return cwd;
+}
+
+describe.skipIf(!ready)("completion in the input box, in a real terminal", { timeout: 120_000 }, () => {
+  for (const lang of ["en", "fr"] as const) {
+    const text = TEXTS[lang];
+    it(`completes @ paths as the user types, folders first, .gitignore honoured (${lang})`, async () => {
+      bed.server.enqueue({ text: "Explained." });
+      const { terminal } = await bed.start({ lang, cwd: await project() });
+      await terminal.waitFor(text.input);
+      await terminal.type("explain @");
+      const top = await terminal.waitFor(row("@README.md"));
+      expect(rowAt(top, "@src/")).toBeGreaterThan(-1);
+      expect(rowAt(top, "@src/")).toBeLessThan(rowAt(top, "@README.md"));
+      expect(top).not.toContain("dist/");
+      await terminal.type("sr");
+      await terminal.waitForGone(row("@README.md"));
+      await terminal.press("Tab");
+      // Inside the folder: its own entries, the sub-folder first.
+      const inside = await terminal.waitFor(row("@src/apple/"));
+      expect(rowAt(inside, "@src/app.ts")).toBeGreaterThan(rowAt(inside, "@src/apple/"));
+      await terminal.type("app.t");
+      await terminal.press("Enter");
+      await terminal.waitForGone(row("@src/app.ts"));
+      await terminal.type("now");
+      await terminal.press("Enter");
+      await terminal.waitFor("Explained.");
+      expect(lastUserText(bed.server.chatBodies().at(-1))).toContain("explain @src/app.ts now");
+    });
+
+    it(`lists commands with their help after /, custom ones included; Esc closes the list (${lang})`, async () => {
+      const { terminal } = await bed.start({ lang, cwd: await project() });
+      await terminal.waitFor(text.input);
+      await terminal.type("/");
+      const list = await terminal.waitFor(text.help);
+      expect(list).toMatch(new RegExp(`^ /help +${text.help.replace(/[()]/g, "\\$&")}`, "m"));
+      await terminal.type("revi");
+      await terminal.waitFor(text.review);
+      await terminal.press("Escape");
+      await terminal.waitForGone(text.review);
+    });
+
+    it(`lists skills after § and agents after & with their descriptions (${lang})`, async () => {
+      const { terminal } = await bed.start({ lang, cwd: await project() });
+      await terminal.waitFor(text.input);
+      await terminal.type("§h");
+      await terminal.waitFor(/^ §haiku +Writes a haiku about a subject/m);
+      await terminal.press("Escape");
+      await terminal.press("C-u");
+      await terminal.type("&rev");
+      await terminal.waitFor(/^ &reviewer +Reviews code changes/m);
+    });
+  }
+});

@@ -1,0 +1,64 @@
+import { definePlugin } from "@maia/kernel";
+import type { PermissionsApi } from "@maia/plugin-permissions";
+import { loadCommands, type CommandSource, type CustomCommand } from "./load-commands.ts";
+import { t } from "./messages.ts";
+import { customSlashCommand } from "./run-command.ts";
+
+const PLUGIN_NAME = "commands";
+
+/**
+ * The front ends' own commands (the interactive UI's, which headless and ACP share by name): dispatch tries
+ * them before any plugin's, so a file named after one would never run; it is refused with a warning instead.
+ */
+export const FRONT_END_COMMANDS: ReadonlySet<string> = new Set(["help", "permissions", "model", "clear", "exit"]);
+
+const SOURCE_LABELS: Record<CommandSource, "sourceProject" | "sourceUser" | "sourceClaudeProject" | "sourceClaudeUser"> = {
+  project: "sourceProject",
+  user: "sourceUser",
+  "claude-project": "sourceClaudeProject",
+  "claude-user": "sourceClaudeUser",
+};
+
+export interface CommandsApi {
+  /** The custom commands registered at start-up, for completion lists. */
+  commands(): readonly CustomCommand[];
+}
+
+/**
+ * Custom slash commands: Markdown files in `.maia/commands`, `~/.maia/commands` (and Claude Code's
+ * `.claude/commands`), the file name being the command and sub-folders namespaces (`frontend/test.md` is
+ * `/frontend:test`). Read once at start-up; applied after every other plugin (`enforce: "post"`) so that a
+ * plugin's own command keeps its name and a custom file of that name is the one refused, with a warning.
+ */
+export default definePlugin<Record<string, never>, CommandsApi>({
+  name: PLUGIN_NAME,
+  version: "1.0.0",
+  kernel: "^1.0.0",
+  enforce: "post",
+  description: "Custom slash commands: .maia/commands/<name>.md (and ~/.maia/commands, .claude/commands)",
+  async apply(context) {
+    const { cwd, homeDir } = context.runtime;
+    const { commands, warnings } = await loadCommands(cwd, homeDir);
+    for (const warning of warnings) context.log.warn(warning);
+    const registered: CustomCommand[] = [];
+    const dependencies = { permissions: () => context.plugins.get<PermissionsApi>("permissions")?.api };
+    for (const command of commands) {
+      if (FRONT_END_COMMANDS.has(command.name)) {
+        context.log.warn(t("reserved", { file: command.file, name: command.name }));
+        continue;
+      }
+      try {
+        context.commands.register(customSlashCommand(command, t(SOURCE_LABELS[command.source]), dependencies));
+        registered.push(command);
+      } catch {
+        context.log.warn(t("taken", { file: command.file, name: command.name }));
+      }
+    }
+    if (registered.length > 0) context.log.info(t("loaded", { list: registered.map((command) => `/${command.name}`).join(", ") }));
+    return { commands: () => registered };
+  },
+});
+
+export { loadCommands, commandLocations, commandName, type CustomCommand, type CommandSource, type CommandLoadResult } from "./load-commands.ts";
+export { expandArguments, splitArguments } from "./expand-arguments.ts";
+export { readAllowedTools, splitRules } from "./allowed-tools.ts";

@@ -1,0 +1,160 @@
+import { readdir, realpath, stat } from "node:fs/promises";
+import path from "node:path";
+import { readDefinitionFile, withoutControlChars } from "@maia/util";
+import { FRONT_MATTER_MESSAGE_KEYS, readFrontMatter } from "@maia/util/front-matter";
+import { readAllowedTools } from "./allowed-tools.ts";
+import { t } from "./messages.ts";
+
+export type CommandSource = "project" | "user" | "claude-project" | "claude-user";
+
+export interface CustomCommand {
+  /** `review`, or `frontend:test` for `frontend/test.md`. */
+  name: string;
+  /** From the header, else the body's first line. */
+  description: string;
+  argumentHint?: string;
+  model?: string;
+  allowedTools: string[];
+  /** The request, after the header, placeholders not yet replaced. */
+  body: string;
+  file: string;
+  source: CommandSource;
+}
+
+export interface CommandLoadResult {
+  commands: CustomCommand[];
+  /** One sentence per problem, naming the file and the line (WARN). */
+  warnings: string[];
+}
+
+/** One part of a name (a folder or the file without `.md`): no blank, no `:` (it separates namespaces). */
+const NAME_PART = /^[\p{L}\p{N}_.-]{1,64}$/u;
+const MAX_FILE_BYTES = 200_000;
+/** Sub-folders deeper than this are not read: namespaces are one or two levels in practice. */
+const MAX_DEPTH = 4;
+const MAX_FILES_PER_ROOT = 1_000;
+const DESCRIPTION_LENGTH = 80;
+const FILE_WORDS = { unreadable: (cause: string) => t("unreadable", { cause }), tooLarge: (limit: number) => t("tooLarge", { limit }) };
+
+/**
+ * Where commands are read, most specific first: the project's `.maia/commands`, the user's `~/.maia/commands`,
+ * then those written for Claude Code (`.claude/commands` of the project, then of the user), which rank below
+ * every MAIA folder so that users' existing commands work without shadowing MAIA's own.
+ */
+export function commandLocations(cwd: string, homeDir: string): Array<{ root: string; source: CommandSource }> {
+  return [
+    { root: path.join(cwd, ".maia", "commands"), source: "project" },
+    { root: path.join(homeDir, ".maia", "commands"), source: "user" },
+    { root: path.join(cwd, ".claude", "commands"), source: "claude-project" },
+    { root: path.join(homeDir, ".claude", "commands"), source: "claude-user" },
+  ];
+}
+
+/** Every location; at equal name the most specific wins. A broken file is one warning and the others load. */
+export async function loadCommands(cwd: string, homeDir: string): Promise<CommandLoadResult> {
+  const warnings: string[] = [];
+  const byName = new Map<string, CustomCommand>();
+  const seenRoots = new Set<string>();
+  for (const { root, source } of commandLocations(cwd, homeDir)) {
+    // The launch folder may be the home folder: each root is read once, at its most specific rank.
+    const canonical = await realpath(root).catch(() => path.resolve(root));
+    if (seenRoots.has(canonical)) continue;
+    seenRoots.add(canonical);
+    for (const file of await markdownFiles(root)) {
+      const result = await readCommandFile(root, file, source);
+      if ("warning" in result) warnings.push(result.warning);
+      else if (!byName.has(result.command.name)) byName.set(result.command.name, result.command);
+    }
+  }
+  const commands = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name, "en"));
+  return { commands, warnings };
+}
+
+/** The `.md` files under a root, sorted, hidden entries left out, a symbolic link followed as what it points to. */
+async function markdownFiles(root: string): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (folder: string, depth: number): Promise<void> => {
+    let names: string[];
+    try {
+      names = await readdir(folder);
+    } catch {
+      return;
+    }
+    for (const name of names.sort((a, b) => a.localeCompare(b, "en"))) {
+      if (name.startsWith(".") || found.length >= MAX_FILES_PER_ROOT) continue;
+      const entry = path.join(folder, name);
+      const info = await stat(entry).catch(() => undefined);
+      if (info?.isDirectory()) {
+        if (depth < MAX_DEPTH) await walk(entry, depth + 1);
+      } else if (info?.isFile() && name.toLowerCase().endsWith(".md")) found.push(entry);
+    }
+  };
+  await walk(root, 1);
+  return found;
+}
+
+/** `frontend/test.md` under the root → `frontend:test`; undefined when a part cannot be typed after `/`. */
+export function commandName(root: string, file: string): string | undefined {
+  const parts = path.relative(root, file).split(path.sep);
+  const last = parts.length - 1;
+  parts[last] = (parts[last] ?? "").replace(/\.md$/i, "");
+  return parts.every((part) => NAME_PART.test(part)) ? parts.join(":") : undefined;
+}
+
+async function readCommandFile(root: string, file: string, source: CommandSource): Promise<{ command: CustomCommand } | { warning: string }> {
+  const problem = (message: string, line?: number) => ({
+    warning: t("problem", { file, where: line === undefined ? "" : t("where", { line }), problem: message }),
+  });
+  const name = commandName(root, file);
+  if (name === undefined) return problem(t("badName", { name: path.relative(root, file) }));
+  const read = await readDefinitionFile(path.dirname(file), [path.basename(file)], MAX_FILE_BYTES, FILE_WORDS);
+  if (read.kind === "none") return problem(t("unreadable", { cause: "gone" }));
+  if (read.kind === "unreadable") return problem(read.message);
+
+  const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
+  // The header is optional: a file that does not open with `---` is all body.
+  let data: Record<string, unknown> = {};
+  let lineOf = (_key: string): number | undefined => undefined;
+  let body = text;
+  if (/^---[ \t]*\r?(\n|$)/.test(text)) {
+    const parsed = readFrontMatter(text);
+    if (!parsed.ok) {
+      const { problem: cause } = parsed;
+      return problem(t(FRONT_MATTER_MESSAGE_KEYS[cause.kind], { detail: cause.kind === "yaml" ? cause.detail : "" }), parsed.line);
+    }
+    data = parsed.data;
+    lineOf = (key) => parsed.entries.find((entry) => entry.key === key)?.line;
+    body = parsed.body;
+  }
+  const texts: Record<string, string | undefined> = {};
+  for (const key of ["description", "argument-hint", "model"]) {
+    const value = data[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== "string" && typeof value !== "number") return problem(t("notText", { key }), lineOf(key));
+    const trimmed = withoutControlChars(String(value).replace(/\s+/g, " ").trim());
+    if (trimmed !== "") texts[key] = trimmed;
+  }
+  const allowedTools = readAllowedTools(data["allowed-tools"]);
+  if (allowedTools === undefined) return problem(t("badAllowedTools"), lineOf("allowed-tools"));
+  // The body reaches the model as the user's request: no raw control character.
+  const request = withoutControlChars(body.trim());
+  if (request === "") return problem(t("emptyBody"));
+  const firstLine = request.split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
+  const description = texts["description"] ?? cut(firstLine.replace(/^#+\s*/, ""), DESCRIPTION_LENGTH);
+  return {
+    command: {
+      name,
+      description,
+      ...(texts["argument-hint"] === undefined ? {} : { argumentHint: texts["argument-hint"] }),
+      ...(texts["model"] === undefined ? {} : { model: texts["model"] }),
+      allowedTools,
+      body: request,
+      file,
+      source,
+    },
+  };
+}
+
+function cut(text: string, length: number): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
+}
