@@ -4,7 +4,7 @@ import { LogBuffer } from "./log-buffer.ts";
 import type { LogEntryBody } from "./log-entry.ts";
 import { EMPTY_EDITOR, InputHistory, deleteForward, editorOf, insert, type EditorState } from "./line-editor.ts";
 import { t } from "./messages.ts";
-import { Questions } from "./questions.ts";
+import { Questions, type ConfirmOptions } from "./questions.ts";
 import type { ContextUsage, InputResult, KeyPress, PromptView, SelectChoice, ToolsRunning, UISnapshot } from "./ui-types.ts";
 
 export type { ContextUsage, InputResult, KeyPress, PromptView, SelectChoice, ToolsRunning, UISnapshot } from "./ui-types.ts";
@@ -41,6 +41,8 @@ export class UIStore {
   readonly #questions = new Questions({
     changed: () => this.#emit(),
     answered: (question, answer) => this.add({ kind: "answered", question, answer }),
+    showDiff: (diff) => this.add({ kind: "diff", diff }),
+    log: (level, text) => this.log(level, text),
   });
   #editor: EditorState = EMPTY_EDITOR;
   #editedAt = Date.now();
@@ -204,7 +206,7 @@ export class UIStore {
 
   // --- questions (serialised: parallel tools and sub-agents ask one at a time) ---
 
-  confirm(question: string, options: { allowStop?: boolean; signal?: AbortSignal } = {}): Promise<AskAnswer> {
+  confirm(question: string, options: ConfirmOptions = {}): Promise<AskAnswer> {
     return this.#questions.confirm(question, options);
   }
 

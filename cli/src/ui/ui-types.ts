@@ -1,5 +1,6 @@
 import type { LogEntry } from "./log-entry.ts";
 import type { EditorState } from "./line-editor.ts";
+import type { ConfirmDetailView } from "./confirm-detail.ts";
 
 /** What the UIStore exposes to the components and takes from the keyboard. */
 /** A key as the store understands it: Ink's `Key` fits, tests build their own. */
@@ -33,7 +34,8 @@ export interface SelectChoice {
 export type PromptView =
   | { kind: "input" }
   | { kind: "busy" }
-  | { kind: "confirm"; question: string; allowStop: boolean }
+  /** `detail`: a tool's diff, command and findings; `always`: the rules `a` / `p` would add. */
+  | { kind: "confirm"; question: string; allowStop: boolean; detail?: ConfirmDetailView; always?: readonly string[] }
   /** A free-text question (InteractionPort.input) and the answer being typed. */
   | { kind: "question"; question: string; editor: EditorState }
   | { kind: "select"; title: string; choices: readonly SelectChoice[]; index: number }

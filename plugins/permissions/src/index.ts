@@ -1,4 +1,5 @@
-import { definePlugin, STAGE, type PermissionCheck } from "@maia/kernel";
+import { definePlugin, STAGE, type AlwaysScope, type PermissionCheck } from "@maia/kernel";
+import { adviceFor } from "./advice.ts";
 import type { CallToRemember } from "@maia/permission-rules";
 import { readAddedRules, withAdded, type AddedRules, type RuleSet } from "./added-rules.ts";
 import { permissionsSubcommand } from "./check-command.ts";
@@ -36,11 +37,13 @@ export interface PermissionsApi {
   /** What `addRules` would warn about for this set, without adding it (a sub-agent's rules, checked at load). */
   checkRules(source: string, rules: RuleSet): string[];
   /**
-   * Remembers the user's "always" answer to a call (`maia acp`'s allow_always / reject_always): the narrowest
-   * rules that allow or deny it next time go to the launch folder's `.maia/settings.json` (atomically, other
-   * keys kept), and the files are read again. What could not be named exactly is said in the result.
+   * Remembers the user's "always" answer to a call (`maia acp`'s allow_always / reject_always, the terminal's
+   * `a` / `p`): the narrowest rules that allow or deny it next time go to the launch folder's
+   * `.maia/settings.json` (scope "project", the default: atomically, other keys kept, the files read again) or
+   * to a set kept until MAIA exits (scope "session", shown in `/permissions`). What could not be named exactly
+   * is said in the result.
    */
-  remember(call: CallToRemember, list: "allow" | "deny"): Promise<Remembered>;
+  remember(call: CallToRemember, list: "allow" | "deny", scope?: AlwaysScope): Promise<Remembered>;
 }
 
 /**
@@ -76,6 +79,15 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
     await reload();
     context.log.info(startupMessage(loaded));
 
+    // "Always, this session": rules kept in memory under their own source name, until MAIA exits.
+    const sessionRules: Record<"allow" | "deny", string[]> = { allow: [], deny: [] };
+    const keepForSession = (list: "allow" | "deny", rules: readonly string[]) => {
+      const added = rules.filter((rule) => !sessionRules[list].includes(rule));
+      sessionRules[list].push(...added);
+      api.addRules(t("sessionSource"), { allow: [...sessionRules.allow], deny: [...sessionRules.deny] });
+      return { source: t("sessionSource"), added };
+    };
+
     const api: PermissionsApi = {
       evaluate: (tool, input, overrides = {}) => evaluate(loaded.rules, tool, input, { cwd, homeDir, env, ...overrides }),
       rules: () => loaded.rules,
@@ -92,7 +104,7 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
         return { rules: [...set.file.rules], warnings: [...set.warnings] };
       },
       checkRules: (source, rules) => readAddedRules(source, rules).warnings,
-      remember: (call, list) => remember(call, list, { cwd, homeDir, permissions: api, reload }),
+      remember: (call, list, scope) => remember(call, list, { cwd, homeDir, permissions: api, reload, keepForSession }, scope),
     };
 
     // A new session (/clear, /new, /load…) reads the files again, so edited rules apply without a restart.
@@ -110,7 +122,11 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
         report: false,
       });
       if (result.error !== undefined) warnOnce(result.error);
-      return { ...check, verdict: result.verdict };
+      if (result.verdict.decision !== "ask" || !session.interaction.canAsk) return { ...check, verdict: result.verdict };
+      // Only when someone will be asked: what the confirmation shows, and the rules "always" would add.
+      const asked = { name: call.name, input: call.input, inputSchema: tool.spec.inputSchema };
+      const advice = await adviceFor(asked, result, { cwd, homeDir, permissions: api, remember: (what, list, scope) => api.remember(what, list, scope) });
+      return { ...check, verdict: { ...result.verdict, advice } };
     });
 
     context.subcommands.register(permissionsSubcommand(() => allowRules));

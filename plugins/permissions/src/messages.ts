@@ -59,6 +59,14 @@ export const t = defineMessages(
     // /permissions.
     viewFileMissing: "(no such file)",
     viewFileEmpty: "(no rules)",
+    // "Always allow" (the terminal's a / p answers).
+    sessionSource: "(this session)",
+    alwaysSession: "Allowed without asking until MAIA exits: {rules}",
+    alwaysProject: "Rule added to {file}: {rules}",
+    alwaysNotAnalysed: "no rule could be written: {reason}",
+    alwaysNotExact: "no exact rule can name {part} (it holds a * or blanks at its ends): it will still ask",
+    alwaysFailed: "the rule could not be saved: {reason}",
+    alwaysStillAsks: "this call would still ask ({reason})",
     // The API (addRules).
     addedNoSource: "addRules needs a source name (the file the rules come from) for messages and /permissions",
     // maia permissions.
@@ -141,6 +149,13 @@ and prints one JSON verdict per line, in order.`,
     "finding-command-substitution": "substitution de commande {text} : aucune règle allow ne la couvre",
     "finding-process-substitution": "substitution de processus {text} : aucune règle allow ne la couvre",
     "finding-executing-expansion": "{text} peut exécuter du code à l'expansion : aucune règle allow ne le couvre",
+    sessionSource: "(cette session)",
+    alwaysSession: "Autorisé sans demander jusqu'à la fin de MAIA : {rules}",
+    alwaysProject: "Règle ajoutée à {file} : {rules}",
+    alwaysNotAnalysed: "aucune règle n'a pu être écrite : {reason}",
+    alwaysNotExact: "aucune règle exacte ne peut nommer {part} (il contient un * ou des blancs aux extrémités) : la confirmation restera",
+    alwaysFailed: "la règle n'a pas pu être enregistrée : {reason}",
+    alwaysStillAsks: "cet appel demanderait encore une confirmation ({reason})",
     viewFileMissing: "(fichier absent)",
     viewFileEmpty: "(aucune règle)",
     addedNoSource: "addRules demande un nom de source (le fichier d'où viennent les règles) pour les messages et /permissions",
