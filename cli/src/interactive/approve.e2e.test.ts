@@ -69,7 +69,7 @@ describe.each(["en", "fr"] as const)("tool confirmations in a real terminal (%s)
     await terminal.waitFor(text.inputHelp);
 
     await terminal.submit("greet the world");
-    const asked = await terminal.waitFor(text.allowEdit);
+    const asked = await terminal.waitFor(text.allowEdit, { timeoutMs: 30_000 });
     // The change, numbered, before the question: the removed line and the two added ones.
     expect(asked).toContain("hello.py +2 −1");
     expect(asked).toMatch(/4 - {5}print\("hello"\)/);
