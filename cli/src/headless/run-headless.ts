@@ -1,4 +1,5 @@
 import { Conversation, dispatchInput, NO_INTERACTION, errorMessage, type AgentSession, type LogOrigin, type Message, type TurnOutcome } from "@maia/kernel";
+import { applyLaunchMode } from "../permission-mode.ts";
 import type { CliArgs } from "../args.ts";
 import { boot } from "../boot.ts";
 import { chooseModel } from "../model-choice.ts";
@@ -49,6 +50,7 @@ export async function runHeadless(args: CliArgs, io: HeadlessIO): Promise<number
       strictPlugins: args.strictPlugins,
       allowRules: args.allow,
     });
+    applyLaunchMode(kernel, args.permissionMode);
     const model = chooseModel(args.model, io.env, config.model);
     if (!model) {
       output.error(t("noModel", { models: "" }));

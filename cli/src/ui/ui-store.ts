@@ -50,6 +50,8 @@ export class UIStore {
   #context: ContextUsage | undefined;
   #pendingInput: { promise: Promise<InputResult>; resolve: (result: InputResult) => void } | undefined;
   #onInterrupt: (() => void) | undefined;
+  #onCycleMode: (() => void) | undefined;
+  #mode: string | undefined;
   #snapshot: UISnapshot | undefined;
   #timer: NodeJS.Timeout | undefined;
 
@@ -78,6 +80,7 @@ export class UIStore {
       queued: this.#queued,
       editedAt: this.#editedAt,
       context: this.#context,
+      mode: this.#mode,
     };
     return this.#snapshot;
   };
@@ -178,6 +181,17 @@ export class UIStore {
     this.#onInterrupt = handler;
   }
 
+  /** The approval mode shown on the status line. */
+  setMode(mode: string | undefined): void {
+    this.#mode = mode;
+    this.#emit();
+  }
+
+  /** What Shift+Tab does (the permissions plugin's cycleMode), at any time but during a question. */
+  setModeCycler(cycle: (() => void) | undefined): void {
+    this.#onCycleMode = cycle;
+  }
+
   // --- input ---
 
   /** Waits for the next line (Enter), or for the user to leave (Ctrl+C, Ctrl+D on an empty line). */
@@ -227,6 +241,7 @@ export class UIStore {
 
   handleKey(key: KeyPress): void {
     if (this.#questions.handleKey(key)) return;
+    if (key.tab && key.shift) return this.#onCycleMode?.();
     if (this.#base === "busy") {
       if (isCtrl(key, "c")) return this.#onInterrupt?.();
       // Type-ahead: what is typed during a turn waits in the box; Enter queues it as the next input.

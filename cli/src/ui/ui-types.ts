@@ -17,6 +17,7 @@ export interface KeyPress {
   backspace?: boolean;
   delete?: boolean;
   tab?: boolean;
+  shift?: boolean;
   home?: boolean;
   end?: boolean;
   pageUp?: boolean;
@@ -72,4 +73,6 @@ export interface UISnapshot {
   /** When the input box last changed (epoch ms): its spinner rests a while after, see InputBox. */
   readonly editedAt: number;
   readonly context: ContextUsage | undefined;
+  /** The permissions plugin's approval mode (`default`, `acceptEdits`, `plan`); undefined without the plugin. */
+  readonly mode: string | undefined;
 }

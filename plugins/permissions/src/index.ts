@@ -1,5 +1,6 @@
-import { definePlugin, STAGE, type AlwaysScope, type PermissionCheck } from "@maia/kernel";
+import { definePlugin, PROMPT_ORDER, STAGE, type AlwaysScope, type PermissionCheck } from "@maia/kernel";
 import { adviceFor } from "./advice.ts";
+import { applyMode, isPermissionMode, nextMode, PROMPT_SECTION_ID, type PermissionMode } from "./modes.ts";
 import type { CallToRemember } from "@maia/permission-rules";
 import { readAddedRules, withAdded, type AddedRules, type RuleSet } from "./added-rules.ts";
 import { permissionsSubcommand } from "./check-command.ts";
@@ -44,6 +45,14 @@ export interface PermissionsApi {
    * is said in the result.
    */
   remember(call: CallToRemember, list: "allow" | "deny", scope?: AlwaysScope): Promise<Remembered>;
+  /** The approval mode in force (`default` at start). */
+  mode(): PermissionMode;
+  /** Sets it (`--permission-mode`, Shift+Tab, ACP's session/set_mode); an unknown name throws a TypeError. */
+  setMode(mode: PermissionMode): void;
+  /** Shift+Tab: default → acceptEdits → plan → default; returns the new mode. */
+  cycleMode(): PermissionMode;
+  /** Called after each change; returns the function that stops listening. */
+  onModeChange(listener: (mode: PermissionMode) => void): () => void;
 }
 
 /**
@@ -88,11 +97,20 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
       return { source: t("sessionSource"), added };
     };
 
+    let mode: PermissionMode = "default";
+    const modeListeners = new Set<(mode: PermissionMode) => void>();
+    const setMode = (next: PermissionMode) => {
+      if (!isPermissionMode(next)) throw new TypeError(t("badMode", { mode: String(next) }));
+      if (next === mode) return;
+      mode = next;
+      for (const listener of modeListeners) listener(mode);
+    };
+
     const api: PermissionsApi = {
       evaluate: (tool, input, overrides = {}) => evaluate(loaded.rules, tool, input, { cwd, homeDir, env, ...overrides }),
       rules: () => loaded.rules,
-      view: () => permissionsView(loaded),
-      format: () => formatPermissions(permissionsView(loaded)),
+      view: () => permissionsView(loaded, mode),
+      format: () => formatPermissions(permissionsView(loaded, mode)),
       reload,
       addRules(source, rules) {
         const name = typeof source === "string" ? source.trim() : "";
@@ -105,7 +123,22 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
       },
       checkRules: (source, rules) => readAddedRules(source, rules).warnings,
       remember: (call, list, scope) => remember(call, list, { cwd, homeDir, permissions: api, reload, keepForSession }, scope),
+      mode: () => mode,
+      setMode,
+      cycleMode() {
+        setMode(nextMode(mode));
+        return mode;
+      },
+      onModeChange(listener) {
+        modeListeners.add(listener);
+        return () => modeListeners.delete(listener);
+      },
     };
+
+    // Plan mode tells the model up front; a switch in mid-conversation is told by the refusals themselves.
+    context.hooks.systemPrompt.tapPromise(PLUGIN_NAME, async (sections) =>
+      mode === "plan" ? [...sections, { id: PROMPT_SECTION_ID, order: PROMPT_ORDER.EXTRA, text: t("planPrompt") }] : sections,
+    );
 
     // A new session (/clear, /new, /load…) reads the files again, so edited rules apply without a restart.
     context.hooks.sessionStart.tapPromise(PLUGIN_NAME, async () => {
@@ -122,11 +155,12 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
         report: false,
       });
       if (result.error !== undefined) warnOnce(result.error);
-      if (result.verdict.decision !== "ask" || !session.interaction.canAsk) return { ...check, verdict: result.verdict };
+      const verdict = applyMode(mode, result.verdict, call.name, call.input, session.cwd);
+      if (verdict.decision !== "ask" || !session.interaction.canAsk) return { ...check, verdict };
       // Only when someone will be asked: what the confirmation shows, and the rules "always" would add.
       const asked = { name: call.name, input: call.input, inputSchema: tool.spec.inputSchema };
       const advice = await adviceFor(asked, result, { cwd, homeDir, permissions: api, remember: (what, list, scope) => api.remember(what, list, scope) });
-      return { ...check, verdict: { ...result.verdict, advice } };
+      return { ...check, verdict: { ...verdict, advice } };
     });
 
     context.subcommands.register(permissionsSubcommand(() => allowRules));
@@ -137,6 +171,8 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
 export type { Evaluation, EvaluationContext, BashReport } from "./evaluate.ts";
 export type { RuleSet } from "./added-rules.ts";
 export type { Remembered } from "./remember.ts";
+export type { PermissionMode } from "./modes.ts";
+export { PERMISSION_MODES, isPermissionMode } from "./modes.ts";
 export type { CallToRemember } from "@maia/permission-rules";
 export type { PermissionsView, RuleLabel } from "./permissions-view.ts";
 export type { Rule, RuleKind } from "./rule-syntax.ts";
