@@ -23,6 +23,9 @@ const TEXT = {
     answeredSession: "yes, always (this session)",
     keptSession: "Allowed without asking until MAIA exits: Bash(echo one), Bash(echo two)",
     sessionSource: "(this session)",
+    acceptEdits: "⏵⏵ accept edits: Edit and Write in this folder run without asking (Shift+Tab: next mode)",
+    plan: "⏸ plan mode: only tools that read run (Shift+Tab: next mode)",
+    modeInView: "Approval mode: plan",
   },
   fr: {
     inputHelp: "Votre demande — /help : aide",
@@ -40,6 +43,9 @@ const TEXT = {
     answeredSession: "oui, toujours (cette session)",
     keptSession: "Autorisé sans demander jusqu'à la fin de MAIA : Bash(echo one), Bash(echo two)",
     sessionSource: "(cette session)",
+    acceptEdits: "⏵⏵ modifications acceptées : Edit et Write dans ce dossier sans demander (Maj+Tab : mode suivant)",
+    plan: "⏸ mode plan : seuls les outils de lecture s'exécutent (Maj+Tab : mode suivant)",
+    modeInView: "Mode d'approbation : plan",
   },
 } as const;
 
@@ -150,5 +156,43 @@ describe.each(["en", "fr"] as const)("tool confirmations in a real terminal (%s)
     const view = await terminal.waitFor(text.sessionSource);
     expect(view).toContain("Bash(echo three)");
     expect(view).toContain("Bash(echo one)");
+  });
+
+  it.runIf(ready)("cycles the approval mode with Shift+Tab: accept edits writes without asking, plan refuses, both on the status line", { timeout: 90_000 }, async () => {
+    const { server } = maiaPerTest;
+    server.enqueue(
+      { toolCalls: [{ name: "Write", arguments: { path: "free.txt", content: "free\n" } }] },
+      { text: "Wrote it." },
+      { toolCalls: [{ name: "Write", arguments: { path: "planned.txt", content: "no\n" } }] },
+      { text: "Here is the plan." },
+    );
+    const maia = await maiaPerTest.start({ lang });
+    const { terminal } = maia;
+    const first = await terminal.waitFor(text.inputHelp);
+    expect(first).not.toContain(text.acceptEdits);
+    // The input box is drawn before the plugins are loaded: Shift+Tab means something once the session is there.
+    await terminal.waitFor("200k");
+
+    await terminal.press("BTab");
+    await terminal.waitFor(text.acceptEdits);
+    await terminal.submit("write freely");
+    const wrote = await terminal.waitFor("Wrote it.");
+    expect(wrote).not.toContain(text.allowWrite.replace("big.txt", "free.txt"));
+    expect(readFileSync(path.join(maia.cwd, "free.txt"), "utf8")).toBe("free\n");
+    await terminal.waitFor(text.inputHelp);
+
+    await terminal.press("BTab");
+    await terminal.waitFor(text.plan);
+    await terminal.submit("plan it");
+    await terminal.waitFor("Here is the plan.");
+    expect(existsSync(path.join(maia.cwd, "planned.txt"))).toBe(false);
+    const tool = (server.chatBodies()[3]?.messages ?? []).filter((message) => message.role === "tool").at(-1);
+    expect(String(tool?.content)).toMatch(/plan/);
+    await terminal.waitFor(text.inputHelp);
+    await terminal.submit("/permissions");
+    await terminal.waitFor(text.modeInView);
+
+    await terminal.press("BTab");
+    await terminal.waitForGone(text.plan);
   });
 });
