@@ -2,6 +2,10 @@ import { parseArgs } from "node:util";
 
 export type OutputFormat = "text" | "json" | "stream-json";
 
+/** The approval modes of the permissions plugin (its `PermissionMode`, spelled out: args.ts imports no plugin). */
+export type PermissionModeName = "default" | "acceptEdits" | "plan";
+const MODES: readonly PermissionModeName[] = ["default", "acceptEdits", "plan"];
+
 export interface CliArgs {
   model?: string;
   help: boolean;
@@ -9,6 +13,8 @@ export interface CliArgs {
   print: boolean;
   outputFormat: OutputFormat;
   allow: string[];
+  /** `--permission-mode`: the approval mode at launch (with -p, for the whole run). */
+  permissionMode: PermissionModeName;
   maxIterations?: number;
   strictPlugins: boolean;
   resume?: string;
@@ -29,7 +35,7 @@ export class UsageError extends Error {
 const FORMATS: readonly OutputFormat[] = ["text", "json", "stream-json"];
 
 /** `maia`'s command line; a mistake is a UsageError (exit code 2), with the message the user needs. */
-export function parseCliArgs(argv: readonly string[], t: (key: "badOutputFormat" | "badMaxIterations" | "unknownOption" | "missingValue", params: Record<string, string>) => string): CliArgs {
+export function parseCliArgs(argv: readonly string[], t: (key: "badOutputFormat" | "badMaxIterations" | "badPermissionMode" | "unknownOption" | "missingValue", params: Record<string, string>) => string): CliArgs {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
@@ -43,6 +49,8 @@ export function parseCliArgs(argv: readonly string[], t: (key: "badOutputFormat"
   const { values, positionals } = parsed;
   const format = values["output-format"] ?? "text";
   if (!FORMATS.includes(format as OutputFormat)) throw new UsageError(t("badOutputFormat", { value: format }));
+  const mode = values["permission-mode"] ?? "default";
+  if (!MODES.includes(mode as PermissionModeName)) throw new UsageError(t("badPermissionMode", { value: mode }));
   let maxIterations: number | undefined;
   if (values["max-iterations"] !== undefined) {
     maxIterations = Number(values["max-iterations"]);
@@ -57,6 +65,7 @@ export function parseCliArgs(argv: readonly string[], t: (key: "badOutputFormat"
     print: values.print ?? false,
     outputFormat: format as OutputFormat,
     allow: values.allow ?? [],
+    permissionMode: mode as PermissionModeName,
     ...(maxIterations === undefined ? {} : { maxIterations }),
     strictPlugins: values["strict-plugins"] ?? false,
     ...(values.resume === undefined ? {} : { resume: values.resume }),
@@ -81,6 +90,7 @@ function parse(argv: readonly string[]) {
       print: { type: "boolean", short: "p" },
       "output-format": { type: "string" },
       allow: { type: "string", multiple: true },
+      "permission-mode": { type: "string" },
       "max-iterations": { type: "string" },
       "strict-plugins": { type: "boolean" },
       resume: { type: "string" },
@@ -94,7 +104,7 @@ function parse(argv: readonly string[]) {
 }
 
 /** Options of `maia` itself that take a value (the next word is theirs, not a subcommand). */
-const VALUE_OPTIONS = new Set(["--model", "-m", "--output-format", "--allow", "--max-iterations", "--resume"]);
+const VALUE_OPTIONS = new Set(["--model", "-m", "--output-format", "--allow", "--permission-mode", "--max-iterations", "--resume"]);
 /** Subcommands whose options `maia` parses itself; any other subcommand gets its words as they are. */
 const OWN_SUBCOMMANDS = new Set(["plugins", "acp"]);
 

@@ -17,6 +17,7 @@ Options:
   -p, --print [prompt]                  headless mode; reads the prompt from stdin when none is given
       --output-format text|json|stream-json
       --allow <rule>                    allow rule for this run (repeatable), e.g. --allow 'Bash(npm test)'
+      --permission-mode <mode>          default, acceptEdits (Edit/Write in the folder without asking) or plan (read only)
       --max-iterations <n>              iterations per series before stopping
       --resume <name>, -c/--continue    go on with a saved session (by name, or the latest)
       --strict-plugins                  stop at the first plugin that fails to load
@@ -30,6 +31,7 @@ Options:
     unknownOption: "unknown option {option}",
     missingValue: "option {option} needs a value",
     badOutputFormat: 'unknown output format "{value}" (expected text, json or stream-json)',
+    badPermissionMode: 'unknown permission mode "{value}" (expected default, acceptEdits or plan)',
     badMaxIterations: '--max-iterations needs a positive integer, not "{value}"',
     emptyPrompt: "no prompt: give it after -p or on standard input",
     noModel:
@@ -66,6 +68,7 @@ Options :
   -p, --print [demande]                 mode sans interface ; lit la demande sur l'entrée standard si absente
       --output-format text|json|stream-json
       --allow <règle>                   règle allow pour cette exécution (répétable), ex. --allow 'Bash(npm test)'
+      --permission-mode <mode>          default, acceptEdits (Edit/Write du dossier sans demander) ou plan (lecture seule)
       --max-iterations <n>              itérations par série avant arrêt
       --resume <nom>, -c/--continue     reprend une session enregistrée (par son nom, ou la dernière)
       --strict-plugins                  s'arrête au premier plugin qui ne se charge pas
@@ -79,6 +82,7 @@ Options :
     unknownOption: "option inconnue {option}",
     missingValue: "l'option {option} attend une valeur",
     badOutputFormat: "format de sortie inconnu « {value} » (attendu : text, json ou stream-json)",
+    badPermissionMode: "mode de permission inconnu « {value} » (attendu : default, acceptEdits ou plan)",
     badMaxIterations: "--max-iterations attend un entier positif, pas « {value} »",
     emptyPrompt: "aucune demande : donnez-la après -p ou sur l'entrée standard",
     noModel:

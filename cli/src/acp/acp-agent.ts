@@ -16,6 +16,7 @@ import { bridgeHooks } from "./hook-bridge.ts";
 import { KernelPool, type KernelEntry, type KernelFactory } from "./kernel-pool.ts";
 import { t } from "./messages.ts";
 import { peersOf } from "./peers.ts";
+import { followMode, modeState, setMode } from "./session-modes.ts";
 
 export interface AcpAgentOptions {
   /** Builds the kernel of a launch folder (`boot` with MAIA_CWD in production, a test kernel in tests). */
@@ -46,6 +47,8 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
   let client: AgentContext | undefined;
   let capabilities: ClientCapabilities = {};
 
+  // Each session is told the mode changes of its folder's kernel (current_mode_update) until it closes.
+  const modeFollowers = new Map<AcpSession, () => void>();
   const depsFor = (entry: KernelEntry, context: AgentContext): SessionDeps => {
     if (entry.model === undefined) throw new RequestError(-32602, t("noModel", { cwd: entry.cwd }));
     return {
@@ -98,7 +101,9 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
       const session = await AcpSession.create(depsFor(entry, context), params.mcpServers);
       sessions.set(session.id, session);
       openAfterAnswer(session);
-      return { sessionId: session.id };
+      modeFollowers.set(session, followMode(entry.kernel, (update) => session.updates.push(update)));
+      const modes = modeState(entry.kernel);
+      return { sessionId: session.id, ...(modes ? { modes } : {}) };
     }))
     .onRequest(methods.agent.session.load, precise(async ({ params, client: context }) => {
       const cwd = await checkedFolder(params.cwd);
@@ -149,10 +154,17 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
     .onNotification(methods.agent.session.cancel, ({ params }) => {
       sessions.get(params.sessionId)?.cancel();
     })
+    .onRequest(methods.agent.session.setMode, precise(async ({ params }) => {
+      const session = sessionFor(params.sessionId);
+      if (!setMode((await pool.get(session.cwd)).kernel, params.modeId)) throw new RequestError(-32602, t("badMode", { mode: params.modeId }));
+      return {};
+    }))
     .onRequest(methods.agent.session.close, precise(async ({ params }) => {
       const session = sessions.get(params.sessionId);
       if (!session) return {};
       for (const [id, other] of sessions) if (other === session) sessions.delete(id);
+      modeFollowers.get(session)?.();
+      modeFollowers.delete(session);
       await session.close();
       return {};
     }));

@@ -1,5 +1,6 @@
 import type { AgentEvent, LogOrigin, TurnOutcome } from "@maia/kernel";
 import type { OutputFormat } from "../args.ts";
+import { patchOf } from "../diff/file-diff.ts";
 import { attributed } from "../plugin-log.ts";
 
 export interface HeadlessSummary {
@@ -17,13 +18,15 @@ export interface HeadlessSummary {
  */
 export class HeadlessOutput {
   readonly #format: OutputFormat;
+  readonly #cwd: string;
   readonly #stdout: NodeJS.WritableStream;
   readonly #stderr: NodeJS.WritableStream;
   #answer = "";
   #toolCalls = 0;
   readonly #usage = { inputTokens: 0, outputTokens: 0 };
 
-  constructor(format: OutputFormat, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream) {
+  constructor(format: OutputFormat, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream, cwd = process.cwd()) {
+    this.#cwd = cwd;
     this.#format = format;
     this.#stdout = stdout;
     this.#stderr = stderr;
@@ -38,7 +41,8 @@ export class HeadlessOutput {
       case "tool_call":
         // A new model answer starts after tools: the final answer is the text after the last tool call.
         this.#answer = "";
-        this.#line({ type: "tool_use", id: event.id, name: event.name, input: event.input });
+        // `diff`: what an Edit or Write changes, read before it runs (or is refused).
+        this.#line({ type: "tool_use", id: event.id, name: event.name, input: event.input, ...(event.preview ? { diff: patchOf(event.preview, this.#cwd) } : {}) });
         break;
       case "tool_result":
         this.#toolCalls += 1;

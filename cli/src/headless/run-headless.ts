@@ -1,5 +1,6 @@
 import { Conversation, dispatchInput, NO_INTERACTION, errorMessage, type LogOrigin, type TurnOutcome } from "@maia/kernel";
 import type { SavedSession, SessionsApi } from "@maia/plugin-sessions";
+import { applyLaunchMode } from "../permission-mode.ts";
 import type { CliArgs } from "../args.ts";
 import { boot } from "../boot.ts";
 import { chooseModel } from "../model-choice.ts";
@@ -47,6 +48,7 @@ export async function runHeadless(args: CliArgs, io: HeadlessIO): Promise<number
       strictPlugins: args.strictPlugins,
       allowRules: args.allow,
     });
+    applyLaunchMode(kernel, args.permissionMode);
     const model = chooseModel(args.model, io.env, config.model);
     if (!model) {
       output.error(t("noModel", { models: "" }));

@@ -37,6 +37,7 @@ export function builtinCommands(context: BuiltinContext): Builtin[] {
         if (!permissions) return ui.showPermissions({ files: [], note: t("noPermissionsPlugin") });
         const view = permissions.view();
         ui.showPermissions({ files: view.files, ...(view.empty ? { note: t("noRules") } : {}) });
+        ui.info(t("permissionsMode", { mode: view.mode }));
       },
     },
     {

@@ -35,6 +35,7 @@ export const t = defineMessages(
     noPermissionsPlugin:
       "The permissions plugin is disabled: each tool follows its default permission (Read, Glob, Grep, TodoWrite and CurrentModel without confirmation; the others ask).",
     noRules: "No permission rule defined: every use of a tool asks for a confirmation",
+    permissionsMode: "Approval mode: {mode} (Shift+Tab: default → acceptEdits → plan)",
     resumeNeedsSessions: "--resume and --continue need the sessions plugin, which is disabled",
   },
   {
@@ -70,6 +71,7 @@ export const t = defineMessages(
     noPermissionsPlugin:
       "Le plugin permissions est désactivé : chaque outil suit sa permission par défaut (Read, Glob, Grep, TodoWrite et CurrentModel sans confirmation ; les autres demandent).",
     noRules: "Aucune règle de permission définie : chaque utilisation d'un outil demande une confirmation",
+    permissionsMode: "Mode d'approbation : {mode} (Maj+Tab : default → acceptEdits → plan)",
     resumeNeedsSessions: "--resume et --continue demandent le plugin sessions, qui est désactivé",
   },
 );

@@ -1,4 +1,5 @@
 import { mkdir } from "node:fs/promises";
+import { applyLaunchMode, modePeer } from "../permission-mode.ts";
 import path from "node:path";
 import { Conversation, errorMessage, type AgentEvents } from "@maia/kernel";
 import type { CliArgs } from "../args.ts";
@@ -55,6 +56,15 @@ export async function startConversation(options: StartupOptions): Promise<Conver
     } catch (error) {
       ui.warn(t("sessionsFolderFailed", { path: folder, reason: (error as NodeJS.ErrnoException).code ?? errorMessage(error) }));
     }
+  }
+
+  // The approval mode: --permission-mode first (plan's prompt section is in the first session), then Shift+Tab.
+  applyLaunchMode(kernel, args.permissionMode);
+  const modes = modePeer(kernel);
+  if (modes) {
+    ui.store.setMode(modes.mode());
+    modes.onModeChange((mode) => ui.store.setMode(mode));
+    ui.store.setModeCycler(() => modes.cycleMode());
   }
 
   try {

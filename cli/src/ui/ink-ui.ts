@@ -1,7 +1,9 @@
-import type { AgentEvent, AskAnswer, CommandOutput, InputOptions, InteractionPort, SelectOption } from "@maia/kernel";
+import type { AgentEvent, AskAnswer, AskDetail, CommandOutput, InputOptions, InteractionPort, SelectOption } from "@maia/kernel";
 import { render, type Instance } from "ink";
 import { createElement } from "react";
 import { App } from "./components/app.tsx";
+import { confirmDetailView } from "./confirm-detail.ts";
+import { fileDiff } from "../diff/file-diff.ts";
 import type { HelpBlock, LogEntryBody, PermissionsBlock } from "./log-entry.ts";
 import { markdownDisabled, markdownReady } from "./markdown.ts";
 import { UIStore, type InputResult } from "./ui-store.ts";
@@ -13,6 +15,8 @@ export interface InkUIOptions {
   store?: UIStore;
   /** Route console.* above the live area (default). Off in tests whose runner owns the console. */
   patchConsole?: boolean;
+  /** The launch folder, for the paths diffs show (default: the process's folder). */
+  cwd?: string;
 }
 
 /**
@@ -26,6 +30,7 @@ export class InkUI {
   readonly #stdin: NodeJS.ReadStream;
   readonly #env: NodeJS.ProcessEnv;
   readonly #patchConsole: boolean;
+  readonly #cwd: string;
   #instance: Instance | undefined;
 
   constructor(options: InkUIOptions = {}) {
@@ -37,6 +42,7 @@ export class InkUI {
     this.#stdin = options.stdin ?? process.stdin;
     this.#env = env;
     this.#patchConsole = options.patchConsole ?? true;
+    this.#cwd = options.cwd ?? process.cwd();
   }
 
   /**
@@ -127,7 +133,12 @@ export class InkUI {
       case "text_end":
         return store.endText();
       case "tool_call":
-        return store.add({ kind: "tool_call", name: event.name, summary: event.summary });
+        return store.add({
+          kind: "tool_call",
+          name: event.name,
+          summary: event.summary,
+          ...(event.preview ? { diff: fileDiff(event.preview, this.#cwd) } : {}),
+        });
       case "tool_result":
         return store.toolResult(event.name, event.output, event.isError);
       case "context_usage":
@@ -182,8 +193,14 @@ export class InkUI {
     return this.store.confirm(question, { allowStop: false, ...(signal ? { signal } : {}) }).then((answer) => answer === "yes");
   }
 
-  ask(question: string, signal?: AbortSignal): Promise<AskAnswer> {
-    return this.store.confirm(question, { allowStop: true, ...(signal ? { signal } : {}) });
+  /** A tool confirmation shows its detail (diff, command, findings) and offers "always" when it names rules. */
+  ask(question: string, signal?: AbortSignal, detail?: AskDetail): Promise<AskAnswer> {
+    return this.store.confirm(question, {
+      allowStop: true,
+      ...(signal ? { signal } : {}),
+      ...(detail ? { detail: confirmDetailView(detail, this.#cwd) } : {}),
+      ...(detail?.always ? { always: detail.always } : {}),
+    });
   }
 
   async select<T>(title: string, options: SelectOption<T>[], signal?: AbortSignal): Promise<T | undefined> {
@@ -201,7 +218,7 @@ export class InkUI {
   readonly interaction: InteractionPort = {
     canAsk: true,
     confirm: (message, signal) => this.confirm(message, signal),
-    ask: (message, signal) => this.ask(message, signal),
+    ask: (message, signal, detail) => this.ask(message, signal, detail),
     select: (title, options, signal) => this.select(title, options, signal),
     input: (question, options) => this.input(question, options),
   };

@@ -1,3 +1,5 @@
+import type { FileDiff } from "../diff/file-diff.ts";
+
 /**
  * What the log (the scrollback above the input box) is made of. Entries are immutable: once rendered they go to
  * Ink's <Static> and are never drawn again, which is what keeps long sessions free of flicker.
@@ -25,7 +27,10 @@ export type LogEntryBody =
   | { kind: "user"; text: string }
   /** The model's answer or a command's Markdown, formatted when rendered. */
   | { kind: "markdown"; text: string }
-  | { kind: "tool_call"; name: string; summary: string }
+  /** `diff`: what an Edit or Write changes, shown as its one-line summary and folded. */
+  | { kind: "tool_call"; name: string; summary: string; diff?: FileDiff }
+  /** A whole diff, written on request (`d` in a confirmation). */
+  | { kind: "diff"; diff: FileDiff }
   | { kind: "tool_result"; name: string; output: string; isError: boolean }
   | { kind: "permissions"; block: PermissionsBlock }
   | { kind: "help"; block: HelpBlock };

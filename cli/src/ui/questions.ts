@@ -1,4 +1,6 @@
-import type { AskAnswer, InputOptions } from "@maia/kernel";
+import type { AlwaysAllow, AlwaysScope, AskAnswer, InputOptions } from "@maia/kernel";
+import type { ConfirmDetailView } from "./confirm-detail.ts";
+import type { FileDiff } from "../diff/file-diff.ts";
 import { editKey, isCtrl, isInert } from "./edit-keys.ts";
 import { deleteForward, editorOf, EMPTY_EDITOR, insert, type EditorState } from "./line-editor.ts";
 import { t } from "./messages.ts";
@@ -6,14 +8,38 @@ import { SerialQueue } from "./serial-queue.ts";
 import type { KeyPress, PromptView, SelectChoice } from "./ui-types.ts";
 
 type Question =
-  | { kind: "confirm"; question: string; allowStop: boolean; answer: (answer: AskAnswer) => void }
+  | {
+      kind: "confirm";
+      question: string;
+      allowStop: boolean;
+      detail?: ConfirmDetailView;
+      always?: AlwaysAllow;
+      /** Set while an "always" answer writes its rules: further keys are ignored. */
+      remembering?: boolean;
+      answer: (answer: ConfirmAnswer) => void;
+    }
   | { kind: "select"; title: string; choices: readonly SelectChoice[]; index: number; answer: (index: number | undefined) => void }
   | { kind: "text"; question: string; editor: EditorState; answer: (text: string | undefined) => void };
 
-/** What the questions need of the store: a redraw, and the `◆ question : answer` line of the log. */
+/** "yes", "no", "stop", or "yes" given with "don't ask again" for this run or the project. */
+type ConfirmAnswer = AskAnswer | { always: AlwaysScope };
+
+export interface ConfirmOptions {
+  allowStop?: boolean;
+  signal?: AbortSignal;
+  /** A tool confirmation's diff, command and findings. */
+  detail?: ConfirmDetailView;
+  /** Offered as `a` (this session) and `p` (the project's settings) when it names at least one rule. */
+  always?: AlwaysAllow;
+}
+
+/** What the questions need of the store: a redraw, the `◆ question : answer` line of the log, and the log itself. */
 export interface QuestionsHost {
   changed(): void;
   answered(question: string, answer: string): void;
+  /** `d` in a confirmation: the whole diff goes to the log, above the question. */
+  showDiff(diff: FileDiff): void;
+  log(level: "info" | "warn", text: string): void;
 }
 
 /**
@@ -38,7 +64,16 @@ export class Questions {
   /** The input zone while a question is open, undefined otherwise. */
   view(): PromptView | undefined {
     const question = this.#current;
-    if (question?.kind === "confirm") return { kind: "confirm", question: question.question, allowStop: question.allowStop };
+    if (question?.kind === "confirm") {
+      const always = question.always && question.always.rules.length > 0 ? question.always.rules : undefined;
+      return {
+        kind: "confirm",
+        question: question.question,
+        allowStop: question.allowStop,
+        ...(question.detail ? { detail: question.detail } : {}),
+        ...(always ? { always } : {}),
+      };
+    }
     if (question?.kind === "select") return { kind: "select", title: question.title, choices: question.choices, index: question.index };
     if (question?.kind === "text") return { kind: "question", question: question.question, editor: question.editor };
     return undefined;
@@ -49,10 +84,17 @@ export class Questions {
     this.#current = undefined;
   }
 
-  confirm(question: string, options: { allowStop?: boolean; signal?: AbortSignal } = {}): Promise<AskAnswer> {
-    return this.#ask<AskAnswer>(options.signal, "no", (finish) => ({ kind: "confirm", question, allowStop: options.allowStop ?? false, answer: finish }), (answer) =>
-      this.#host.answered(question, answer === "yes" ? t("answerYes") : answer === "stop" ? t("answerStop") : t("answerNo")),
-    );
+  async confirm(question: string, options: ConfirmOptions = {}): Promise<AskAnswer> {
+    const open = (finish: (answer: ConfirmAnswer) => void): Question => ({
+      kind: "confirm",
+      question,
+      allowStop: options.allowStop ?? false,
+      ...(options.detail ? { detail: { ...options.detail } } : {}),
+      ...(options.always ? { always: options.always } : {}),
+      answer: finish,
+    });
+    const answer = await this.#ask<ConfirmAnswer>(options.signal, "no", open, (given) => this.#host.answered(question, answerText(given)));
+    return typeof answer === "string" ? answer : "yes";
   }
 
   select(title: string, choices: readonly SelectChoice[], signal?: AbortSignal): Promise<number | undefined> {
@@ -114,7 +156,26 @@ export class Questions {
   }
 
   #confirmKey(question: Extract<Question, { kind: "confirm" }>, key: KeyPress): void {
+    if (question.remembering) return;
     const input = key.input.toLowerCase();
+    const detail = question.detail;
+    if (!key.ctrl && input === "d" && detail?.diff && !detail.expanded) {
+      detail.expanded = true;
+      this.#host.showDiff(detail.diff);
+      return this.#host.changed();
+    }
+    const always = question.always;
+    if (!key.ctrl && (input === "a" || input === "p") && always && always.rules.length > 0) {
+      const scope: AlwaysScope = input === "a" ? "session" : "project";
+      question.remembering = true;
+      // The rules are in force before the answer: the next identical call (a parallel one) no longer asks.
+      void always.remember(scope).then((told) => {
+        for (const line of told.info) this.#host.log("info", line);
+        for (const line of told.warnings) this.#host.log("warn", line);
+        question.answer({ always: scope });
+      });
+      return;
+    }
     // Both `o` (oui) and `y` (yes) mean yes in either language; Enter alone is ignored (seed § 15.5).
     if (!key.ctrl && (input === "o" || input === "y")) return question.answer("yes");
     if (key.escape || isCtrl(key, "c") || (!key.ctrl && input === "n")) return question.answer("no");
@@ -156,4 +217,9 @@ export class Questions {
     question.editor = editor;
     this.#host.changed();
   }
+}
+
+function answerText(answer: ConfirmAnswer): string {
+  if (typeof answer !== "string") return answer.always === "session" ? t("answerAlwaysSession") : t("answerAlwaysProject");
+  return answer === "yes" ? t("answerYes") : answer === "stop" ? t("answerStop") : t("answerNo");
 }

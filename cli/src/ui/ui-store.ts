@@ -6,7 +6,7 @@ import { LogBuffer } from "./log-buffer.ts";
 import type { LogEntryBody } from "./log-entry.ts";
 import { EMPTY_EDITOR, InputHistory, deleteForward, editorOf, insert, type EditorState } from "./line-editor.ts";
 import { t } from "./messages.ts";
-import { Questions } from "./questions.ts";
+import { Questions, type ConfirmOptions } from "./questions.ts";
 import type { ContextUsage, InputResult, KeyPress, PromptView, SelectChoice, ToolsRunning, UISnapshot } from "./ui-types.ts";
 
 export type { ContextUsage, InputResult, KeyPress, PromptView, SelectChoice, ToolsRunning, UISnapshot } from "./ui-types.ts";
@@ -43,6 +43,8 @@ export class UIStore {
   readonly #questions = new Questions({
     changed: () => this.#emit(),
     answered: (question, answer) => this.add({ kind: "answered", question, answer }),
+    showDiff: (diff) => this.add({ kind: "diff", diff }),
+    log: (level, text) => this.log(level, text),
   });
   #editor: EditorState = EMPTY_EDITOR;
   readonly #completion = new CompletionController();
@@ -51,6 +53,8 @@ export class UIStore {
   #context: ContextUsage | undefined;
   #pendingInput: { promise: Promise<InputResult>; resolve: (result: InputResult) => void } | undefined;
   #onInterrupt: (() => void) | undefined;
+  #onCycleMode: (() => void) | undefined;
+  #mode: string | undefined;
   #snapshot: UISnapshot | undefined;
   #timer: NodeJS.Timeout | undefined;
 
@@ -80,6 +84,7 @@ export class UIStore {
       editedAt: this.#editedAt,
       context: this.#context,
       completion: this.#base === "hidden" || this.#questions.view() ? undefined : this.#completion.view(this.#editor),
+      mode: this.#mode,
     };
     return this.#snapshot;
   };
@@ -180,6 +185,17 @@ export class UIStore {
     this.#onInterrupt = handler;
   }
 
+  /** The approval mode shown on the status line. */
+  setMode(mode: string | undefined): void {
+    this.#mode = mode;
+    this.#emit();
+  }
+
+  /** What Shift+Tab does (the permissions plugin's cycleMode), at any time but during a question. */
+  setModeCycler(cycle: (() => void) | undefined): void {
+    this.#onCycleMode = cycle;
+  }
+
   // --- input ---
 
   /** What the input box completes (`@` paths, `/` commands, `§` skills, `&` agents); none: no list. */
@@ -220,7 +236,7 @@ export class UIStore {
 
   // --- questions (serialised: parallel tools and sub-agents ask one at a time) ---
 
-  confirm(question: string, options: { allowStop?: boolean; signal?: AbortSignal } = {}): Promise<AskAnswer> {
+  confirm(question: string, options: ConfirmOptions = {}): Promise<AskAnswer> {
     return this.#questions.confirm(question, options);
   }
 
@@ -241,6 +257,7 @@ export class UIStore {
 
   handleKey(key: KeyPress): void {
     if (this.#questions.handleKey(key)) return;
+    if (key.tab && key.shift) return this.#onCycleMode?.();
     if (this.#base !== "hidden") {
       const listed = this.#completion.key(key, this.#editor);
       if (listed) return listed.editor ? this.#setEditor(listed.editor) : this.#emit();

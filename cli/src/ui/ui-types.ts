@@ -1,6 +1,7 @@
 import type { CompletionView } from "./completion/completion-controller.ts";
 import type { LogEntry } from "./log-entry.ts";
 import type { EditorState } from "./line-editor.ts";
+import type { ConfirmDetailView } from "./confirm-detail.ts";
 
 /** What the UIStore exposes to the components and takes from the keyboard. */
 /** A key as the store understands it: Ink's `Key` fits, tests build their own. */
@@ -17,6 +18,7 @@ export interface KeyPress {
   backspace?: boolean;
   delete?: boolean;
   tab?: boolean;
+  shift?: boolean;
   home?: boolean;
   end?: boolean;
   pageUp?: boolean;
@@ -34,7 +36,8 @@ export interface SelectChoice {
 export type PromptView =
   | { kind: "input" }
   | { kind: "busy" }
-  | { kind: "confirm"; question: string; allowStop: boolean }
+  /** `detail`: a tool's diff, command and findings; `always`: the rules `a` / `p` would add. */
+  | { kind: "confirm"; question: string; allowStop: boolean; detail?: ConfirmDetailView; always?: readonly string[] }
   /** A free-text question (InteractionPort.input) and the answer being typed. */
   | { kind: "question"; question: string; editor: EditorState }
   | { kind: "select"; title: string; choices: readonly SelectChoice[]; index: number }
@@ -73,4 +76,6 @@ export interface UISnapshot {
   readonly context: ContextUsage | undefined;
   /** The completion list under the input box, when one is open. */
   readonly completion: CompletionView | undefined;
+  /** The permissions plugin's approval mode (`default`, `acceptEdits`, `plan`); undefined without the plugin. */
+  readonly mode: string | undefined;
 }

@@ -1,3 +1,5 @@
+import type { ToolPreview } from "./tool.ts";
+
 /**
  * What the loop tells front ends (seed § 4.4, as events instead of callbacks): front ends subscribe, they never
  * reach into the loop. Every event a user could notice goes through here, so headless `stream-json`, ACP and
@@ -7,7 +9,8 @@ export type AgentEvent =
   | { type: "thinking"; active: boolean }
   | { type: "text"; text: string }
   | { type: "text_end" }
-  | { type: "tool_call"; id: string; name: string; summary: string; input: Record<string, unknown> }
+  /** `preview`: what an Edit or Write would change, read before it runs (Tool.preview). */
+  | { type: "tool_call"; id: string; name: string; summary: string; input: Record<string, unknown>; preview?: ToolPreview }
   | { type: "tool_result"; id: string; name: string; output: string; isError: boolean }
   | { type: "context_usage"; tokens: number; max?: number }
   | { type: "tools_running"; running: { names: string[]; done: number } | null }

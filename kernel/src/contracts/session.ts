@@ -1,5 +1,5 @@
 import type { AgentEvents } from "./events.ts";
-import type { InteractionPort } from "./interaction.ts";
+import type { AskDetail, InteractionPort } from "./interaction.ts";
 import type { Message, ToolUseBlock } from "./messages.ts";
 import type { LLMProvider, StopReason } from "./provider.ts";
 import type { AnyTool } from "./tool.ts";
@@ -121,6 +121,8 @@ export interface Verdict {
   reason?: string;
   /** On a deny: what the model is told instead of the rules' sentence (a user hook's own explanation). */
   message?: string;
+  /** With "ask": what the confirmation can tell and offer (the parts not covered, "always allow"). */
+  advice?: Pick<AskDetail, "uncovered" | "always">;
 }
 
 /** What `checkPermission` carries; each tap may set a stricter `verdict` (see hooks.ts). */

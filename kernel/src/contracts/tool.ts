@@ -18,6 +18,19 @@ export interface ToolContext {
   warn(message: string): void;
 }
 
+/**
+ * What a call would change, worked out before it runs (Edit, Write): the front ends show it as a diff in the
+ * confirmation, ACP clients get it as a `diff` content, `stream-json` as a `preview` field of the tool call.
+ */
+export interface ToolPreview {
+  /** The file the call writes, absolute. */
+  path: string;
+  /** Its text now; null when the call creates it. */
+  oldText: string | null;
+  /** Its text once the call has run. */
+  newText: string;
+}
+
 /** What `execute` may return: plain text, or text flagged as an error result. */
 export type ToolOutput = string | { content: string; isError: boolean };
 
@@ -37,6 +50,12 @@ export interface Tool<Input extends Record<string, unknown> = Record<string, unk
    * with its main text value.
    */
   ruleHint?(input: Input): string;
+  /**
+   * What the call would change, read from the disk as it is now (the runner calls it before asking and before
+   * running). Undefined when it cannot be known (a missing file for Edit, a replacement that does not apply: the
+   * tool will say why when it runs). Must not write anything; a preview that throws is ignored.
+   */
+  preview?(input: Input, context: { cwd: string }): Promise<ToolPreview | undefined>;
   /** Calls with the same key run one after the other, in call order (seed § 6.3). */
   lockKey?(input: Input, context: { cwd: string }): string | undefined;
   execute(input: Input, context: ToolContext): Promise<ToolOutput>;

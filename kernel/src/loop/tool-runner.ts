@@ -1,6 +1,7 @@
 import type { ToolResultBlock, ToolUseBlock } from "../contracts/messages.ts";
 import type { AgentSession, ToolCallRevision, Verdict } from "../contracts/session.ts";
-import type { AnyTool, ToolContext, ToolOutput } from "../contracts/tool.ts";
+import type { AskDetail } from "../contracts/interaction.ts";
+import type { AnyTool, ToolContext, ToolOutput, ToolPreview } from "../contracts/tool.ts";
 import { errorMessage, isAbortError } from "../errors.ts";
 import type { HookTable } from "../hooks/hooks.ts";
 import { KeyedQueue, Limiter } from "./limiter.ts";
@@ -54,8 +55,9 @@ async function runForeground(
   signal: AbortSignal,
 ): Promise<ToolRunResult> {
   const tool = await findTool(hooks, session, call.name);
-  announce(session, call, tool);
-  const prepared = await prepare(hooks, session, call, tool, signal);
+  const preview = await previewOf(session, call, tool);
+  announce(session, call, tool, preview);
+  const prepared = await prepare(hooks, session, call, tool, signal, preview);
   if (prepared.kind === "stopped") {
     const content = t("stopForModel");
     session.events.emit({ type: "tool_result", id: call.id, name: call.name, output: content, isError: true });
@@ -76,6 +78,7 @@ async function runParallel(
   const locks = new KeyedQueue();
   const outcomes: Array<Promise<Outcome>> = [];
   const tools: Array<AnyTool | undefined> = [];
+  const previews: Array<ToolPreview | undefined> = [];
   const started: string[] = [];
   let done = 0;
   let stopped = false;
@@ -85,10 +88,14 @@ async function runParallel(
     const tool = await findTool(hooks, session, call.name);
     tools.push(tool);
     if (stopped) {
+      previews.push(undefined);
       outcomes.push(Promise.resolve({ content: t("notRunForModel"), isError: true }));
       continue;
     }
-    const prepared = await prepare(hooks, session, call, tool, signal);
+    // Read before anything runs: phase 3 announces the call after the file has changed.
+    const preview = await previewOf(session, call, tool);
+    previews.push(preview);
+    const prepared = await prepare(hooks, session, call, tool, signal, preview);
     if (prepared.kind === "stopped") {
       stopped = true;
       outcomes.push(Promise.resolve({ content: t("stopForModel"), isError: true }));
@@ -117,7 +124,7 @@ async function runParallel(
   // Phase 3: show and return the results in call order.
   const results = calls.map((call, index) => {
     const outcome = settled[index] ?? { content: t("notRunForModel"), isError: true };
-    announce(session, call, tools[index]);
+    announce(session, call, tools[index], previews[index]);
     session.events.emit({ type: "tool_result", id: call.id, name: call.name, output: outcome.content, isError: outcome.isError });
     return resultBlock(call, outcome);
   });
@@ -128,8 +135,21 @@ async function findTool(hooks: HookTable, session: AgentSession, name: string): 
   return session.tools.get(name) ?? (await hooks.resolveTool.promise({ session, name }));
 }
 
-function announce(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined): void {
-  session.events.emit({ type: "tool_call", id: call.id, name: call.name, summary: summaryOf(tool, call.input), input: call.input });
+function announce(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, preview: ToolPreview | undefined): void {
+  const summary = summaryOf(tool, call.input);
+  session.events.emit({ type: "tool_call", id: call.id, name: call.name, summary, input: call.input, ...(preview ? { preview } : {}) });
+}
+
+/** The tool's own preview of what the call changes (Edit, Write), on the input it will run with. */
+async function previewOf(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined): Promise<ToolPreview | undefined> {
+  if (!tool?.preview) return undefined;
+  const input = prepareToolInput(tool, call.input);
+  if (!input.ok) return undefined;
+  try {
+    return await tool.preview(input.input, { cwd: session.cwd });
+  } catch {
+    return undefined; // A preview is a courtesy: the confirmation asks without it.
+  }
 }
 
 function summaryOf(tool: AnyTool | undefined, input: Record<string, unknown>): string {
@@ -148,6 +168,7 @@ async function prepare(
   call: ToolUseBlock,
   tool: AnyTool | undefined,
   signal: AbortSignal,
+  preview?: ToolPreview,
 ): Promise<Prepared> {
   if (!tool) return { kind: "result", call, content: t("unknownTool", { name: call.name }), isError: true };
   const first = prepareToolInput(tool, call.input);
@@ -170,8 +191,9 @@ async function prepare(
   }
   const summary = summaryOf(tool, input.input);
   const question = summary ? t("confirmTool", { name: call.name, summary }) : t("confirmToolNoSummary", { name: call.name });
+  const detail: AskDetail = { tool: call.name, input: input.input, ...(preview ? { preview } : {}), ...verdict.advice };
   const answer = session.interaction.ask
-    ? await session.interaction.ask(question, signal)
+    ? await session.interaction.ask(question, signal, detail)
     : (await session.interaction.confirm(question, signal))
       ? "yes"
       : "no";

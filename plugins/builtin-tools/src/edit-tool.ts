@@ -3,6 +3,7 @@ import type { Tool, ToolContext, ToolOutput } from "@maia/kernel";
 import { writeFileAtomic } from "@maia/util";
 import { toolDoc as d } from "./descriptions.ts";
 import { replaceOnce, lineOf } from "./edit-replace.ts";
+import { editPreview } from "./file-preview.ts";
 import { classifyBytes, SNIFF_BYTES } from "@maia/util";
 import { guardSeen, inspectTarget } from "./file-guard.ts";
 import { markFileSeen } from "./files-seen.ts";
@@ -56,6 +57,7 @@ export function createEditTool(environment: ToolEnvironment): Tool<EditInput> {
     normalizeInput: normalizeEditInput,
     describe: (input) => input.path,
     lockKey: (input, { cwd }) => `file:${resolveToolPath(input.path, cwd, environment.homeDir)}`,
+    preview: (input, { cwd }) => editPreview(resolveToolPath(input.path, cwd, environment.homeDir), input.old_string, input.new_string),
     execute: (input, context) => editPath(input, context, environment),
   };
 }

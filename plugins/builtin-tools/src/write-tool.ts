@@ -3,6 +3,7 @@ import type { Tool, ToolContext, ToolOutput } from "@maia/kernel";
 import { writeFileAtomic } from "@maia/util";
 import { toolDoc as d } from "./descriptions.ts";
 import { guardSeen, inspectTarget } from "./file-guard.ts";
+import { writePreview } from "./file-preview.ts";
 import { markFileSeen } from "./files-seen.ts";
 import { formatSize, t } from "./messages.ts";
 import { displayPath, resolveToolPath } from "./paths.ts";
@@ -56,6 +57,7 @@ export function createWriteTool(environment: ToolEnvironment): Tool<WriteInput> 
     normalizeInput: normalizeWriteInput,
     describe: (input) => input.path,
     lockKey: (input, { cwd }) => `file:${resolveToolPath(input.path, cwd, environment.homeDir)}`,
+    preview: (input, { cwd }) => writePreview(resolveToolPath(input.path, cwd, environment.homeDir), input.content),
     execute: (input, context) => writePath(input, context, environment),
   };
 }

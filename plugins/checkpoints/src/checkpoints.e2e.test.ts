@@ -8,6 +8,8 @@ import { maiaPerTest, runMaia } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
 
 const bed = maiaPerTest(() => startFakeLiteLLM());
+/** maia's own time limit per run, generous: a loaded machine makes a turn with git snapshots slow. */
+const SLOW = { timeoutMs: 90_000 };
 
 const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
 
@@ -52,7 +54,7 @@ function readThenWrite(file: string, content: string) {
 }
 
 async function turns(cwd: string, home: string) {
-  const run = await runMaia(["checkpoints", "list", "--json"], { cwd, home });
+  const run = await runMaia(["checkpoints", "list", "--json"], { cwd, home, ...SLOW });
   expect(run.code).toBe(0);
   return JSON.parse(run.stdout) as Array<{ id: string; prompt: string; snapshot: string; files: Array<{ path: string; status: string; added?: number; removed?: number }> }>;
 }
@@ -73,7 +75,7 @@ describe("checkpoints (maia -p, maia checkpoints)", { timeout: 120_000 }, () => 
       { toolCalls: [{ name: "Bash", arguments: { command: "rm b.txt && sed -i 's/one/two\\nthree/' a.txt && chmod +x run.sh && touch build/more.bin" } }] },
       { text: "done" },
     );
-    const run = await runMaia(["-p", "change the files", "--model", "m", "--allow", "Write", "--allow", "Bash(*)"], bed);
+    const run = await runMaia(["-p", "change the files", "--model", "m", "--allow", "Write", "--allow", "Bash(*)"], { ...bed, ...SLOW });
     expect(run.code, run.stderr).toBe(0);
     expect(await readFile(path.join(bed.cwd, "a.txt"), "utf8")).toBe("two\nthree\n");
 
@@ -87,7 +89,7 @@ describe("checkpoints (maia -p, maia checkpoints)", { timeout: 120_000 }, () => 
     ]);
     expect(await sessionMessages(bed.cwd)).not.toHaveLength(0);
 
-    const restore = await runMaia(["checkpoints", "restore", turn?.id ?? "", "--yes"], bed);
+    const restore = await runMaia(["checkpoints", "restore", turn?.id ?? "", "--yes"], { ...bed, ...SLOW });
     expect(restore.code, restore.stderr).toBe(0);
     expect(restore.stdout).toContain("remove new.txt");
     expect(await readFile(path.join(bed.cwd, "a.txt"), "utf8")).toBe("one\n");
@@ -105,7 +107,7 @@ describe("checkpoints (maia -p, maia checkpoints)", { timeout: 120_000 }, () => 
   it("takes no snapshot for a turn that only reads, and lists it", async () => {
     await writeFile(path.join(bed.cwd, "notes.txt"), "hello\n");
     bed.server.enqueue({ toolCalls: [{ name: "Read", arguments: { path: "notes.txt" } }] }, { text: "read it" });
-    const run = await runMaia(["-p", "read notes", "--model", "m", "--allow", "Read"], bed);
+    const run = await runMaia(["-p", "read notes", "--model", "m", "--allow", "Read"], { ...bed, ...SLOW });
     expect(run.code, run.stderr).toBe(0);
     const [turn] = await turns(bed.cwd, bed.home);
     expect(turn).toMatchObject({ prompt: "read notes", snapshot: "none", files: [] });
@@ -117,9 +119,9 @@ describe("checkpoints (maia -p, maia checkpoints)", { timeout: 120_000 }, () => 
   it("asks before restoring and changes nothing when nobody can answer", async () => {
     await writeFile(path.join(bed.cwd, "a.txt"), "one\n");
     bed.server.enqueue(readThenWrite("a.txt", "two\n"), { text: "ok" });
-    await runMaia(["-p", "edit", "--model", "m", "--allow", "Read", "--allow", "Write"], bed);
+    await runMaia(["-p", "edit", "--model", "m", "--allow", "Read", "--allow", "Write"], { ...bed, ...SLOW });
     const [turn] = await turns(bed.cwd, bed.home);
-    const restore = await runMaia(["checkpoints", "restore", turn?.id ?? ""], bed);
+    const restore = await runMaia(["checkpoints", "restore", turn?.id ?? ""], { ...bed, ...SLOW });
     expect(restore.code).toBe(1);
     expect(restore.stdout).toContain("restore a.txt");
     expect(restore.stdout).toContain("--yes");
@@ -129,16 +131,16 @@ describe("checkpoints (maia -p, maia checkpoints)", { timeout: 120_000 }, () => 
   it("restores files only or the conversation only, and says which id is unknown", async () => {
     await writeFile(path.join(bed.cwd, "a.txt"), "one\n");
     bed.server.enqueue(readThenWrite("a.txt", "two\n"), { text: "ok" });
-    await runMaia(["-p", "edit", "--model", "m", "--allow", "Read", "--allow", "Write"], bed);
+    await runMaia(["-p", "edit", "--model", "m", "--allow", "Read", "--allow", "Write"], { ...bed, ...SLOW });
     const [turn] = await turns(bed.cwd, bed.home);
-    const conversation = await runMaia(["checkpoints", "restore", turn?.id ?? "", "--conversation-only", "--yes"], bed);
+    const conversation = await runMaia(["checkpoints", "restore", turn?.id ?? "", "--conversation-only", "--yes"], { ...bed, ...SLOW });
     expect(conversation.code, conversation.stderr).toBe(0);
     expect(await sessionMessages(bed.cwd)).toEqual([]);
     expect(await readFile(path.join(bed.cwd, "a.txt"), "utf8")).toBe("two\n");
-    const files = await runMaia(["checkpoints", "restore", turn?.id ?? "", "--files-only", "--yes"], bed);
+    const files = await runMaia(["checkpoints", "restore", turn?.id ?? "", "--files-only", "--yes"], { ...bed, ...SLOW });
     expect(files.code, files.stderr).toBe(0);
     expect(await readFile(path.join(bed.cwd, "a.txt"), "utf8")).toBe("one\n");
-    const unknown = await runMaia(["checkpoints", "restore", "nope"], bed);
+    const unknown = await runMaia(["checkpoints", "restore", "nope"], { ...bed, ...SLOW });
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining("No checkpoint « nope »") });
   });
 
@@ -155,13 +157,13 @@ describe("checkpoints (maia -p, maia checkpoints)", { timeout: 120_000 }, () => 
       { text: "ok" },
     );
     const env = { PATH: `${nodeOnly}:/nonexistent` };
-    const run = await runMaia(["-p", "edit", "--model", "m", "--allow", "Read", "--allow", "Write", "--allow", "Bash(*)"], { ...bed, env });
+    const run = await runMaia(["-p", "edit", "--model", "m", "--allow", "Read", "--allow", "Write", "--allow", "Bash(*)"], { ...bed, env, ...SLOW });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr.match(/git was not found/g)).toHaveLength(1);
-    const listed = await runMaia(["checkpoints", "list", "--json"], { ...bed, env });
+    const listed = await runMaia(["checkpoints", "list", "--json"], { ...bed, env, ...SLOW });
     const [turn] = JSON.parse(listed.stdout) as Array<{ id: string; snapshot: string; files: unknown[] }>;
     expect(turn).toMatchObject({ snapshot: "copies", files: [{ path: "a.txt", status: "M" }, { path: "fresh.txt", status: "A" }] });
-    const restore = await runMaia(["checkpoints", "restore", turn?.id ?? "", "--files-only", "--yes"], { ...bed, env });
+    const restore = await runMaia(["checkpoints", "restore", turn?.id ?? "", "--files-only", "--yes"], { ...bed, env, ...SLOW });
     expect(restore.code, restore.stderr).toBe(0);
     expect(await readFile(path.join(bed.cwd, "a.txt"), "utf8")).toBe("one\n");
     expect(existsSync(path.join(bed.cwd, "fresh.txt"))).toBe(false);

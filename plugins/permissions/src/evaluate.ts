@@ -3,6 +3,7 @@ import { errorMessage, type JsonSchema, type Verdict } from "@maia/kernel";
 import { analyseBash } from "./bash/analyse.ts";
 import type { BashAnalysis } from "./bash/analysis.ts";
 import { decideBash, describeCommand, type Decided } from "./bash/decide-bash.ts";
+import { uncoveredParts } from "./bash/uncovered.ts";
 import { domainRuleMatches, hostOf } from "./domain-rules.ts";
 import { mcpPatternMatches, mcpToolParts, parseMcpPattern } from "@maia/permission-rules";
 import { t } from "./messages.ts";
@@ -39,6 +40,8 @@ export interface Evaluation {
   /** Every rule that decided (an allowed compound command may need several), with its file. */
   rules: Array<{ rule: string; source: string }>;
   bash?: BashReport;
+  /** Bash asked: every part no rule covers (commands, redirection targets, substitutions), for the confirmation. */
+  uncovered?: string[];
   /** The evaluation failed (the verdict is then ask): what went wrong, for a warning. */
   error?: string;
 }
@@ -60,7 +63,8 @@ async function evaluateBash(rules: readonly Rule[], input: Record<string, unknow
   if (typeof command !== "string") return evaluation({ decision: "ask", rules: [], reason: t("noCommand") });
   const analysis = await analyseBash(command, context);
   const decided = decideBash(analysis, rules, context);
-  return context.report === false ? evaluation(decided) : { ...evaluation(decided), bash: report(analysis) };
+  const result = decided.decision === "ask" ? { ...evaluation(decided), uncovered: uncoveredParts(analysis, rules, context) } : evaluation(decided);
+  return context.report === false ? result : { ...result, bash: report(analysis) };
 }
 
 function report(analysis: BashAnalysis): BashReport {

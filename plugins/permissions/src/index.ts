@@ -1,4 +1,6 @@
-import { definePlugin, STAGE, type PermissionCheck, type ToolUseBlock } from "@maia/kernel";
+import { definePlugin, PROMPT_ORDER, STAGE, type AlwaysScope, type PermissionCheck, type ToolUseBlock } from "@maia/kernel";
+import { adviceFor } from "./advice.ts";
+import { applyMode, isPermissionMode, nextMode, PROMPT_SECTION_ID, type PermissionMode } from "./modes.ts";
 import type { CallToRemember } from "@maia/permission-rules";
 import { readAddedRules, withAdded, type AddedRules, type RuleSet } from "./added-rules.ts";
 import { permissionsSubcommand } from "./check-command.ts";
@@ -38,11 +40,13 @@ export interface PermissionsApi {
   /** What `addRules` would warn about for this set, without adding it (a sub-agent's rules, checked at load). */
   checkRules(source: string, rules: RuleSet): string[];
   /**
-   * Remembers the user's "always" answer to a call (`maia acp`'s allow_always / reject_always): the narrowest
-   * rules that allow or deny it next time go to the launch folder's `.maia/settings.json` (atomically, other
-   * keys kept), and the files are read again. What could not be named exactly is said in the result.
+   * Remembers the user's "always" answer to a call (`maia acp`'s allow_always / reject_always, the terminal's
+   * `a` / `p`): the narrowest rules that allow or deny it next time go to the launch folder's
+   * `.maia/settings.json` (scope "project", the default: atomically, other keys kept, the files read again) or
+   * to a set kept until MAIA exits (scope "session", shown in `/permissions`). What could not be named exactly
+   * is said in the result.
    */
-  remember(call: CallToRemember, list: "allow" | "deny"): Promise<Remembered>;
+  remember(call: CallToRemember, list: "allow" | "deny", scope?: AlwaysScope): Promise<Remembered>;
   /**
    * Lets this one call (the very object `checkPermission` carries) run without the question that no rule would
    * otherwise ask: a user's PreToolUse hook answered allow. It lifts only the default "ask" (no rule matched):
@@ -50,6 +54,14 @@ export interface PermissionsApi {
    * POLICY stage of the same check; like `addRules`, only callers that carry the user's own decision may use it.
    */
   preApprove(call: ToolUseBlock, source: string): void;
+  /** The approval mode in force (`default` at start). */
+  mode(): PermissionMode;
+  /** Sets it (`--permission-mode`, Shift+Tab, ACP's session/set_mode); an unknown name throws a TypeError. */
+  setMode(mode: PermissionMode): void;
+  /** Shift+Tab: default → acceptEdits → plan → default; returns the new mode. */
+  cycleMode(): PermissionMode;
+  /** Called after each change; returns the function that stops listening. */
+  onModeChange(listener: (mode: PermissionMode) => void): () => void;
 }
 
 /**
@@ -86,11 +98,29 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
     context.log.info(startupMessage(loaded));
 
     const preApproved = new WeakMap<ToolUseBlock, string>();
+    // "Always, this session": rules kept in memory under their own source name, until MAIA exits.
+    const sessionRules: Record<"allow" | "deny", string[]> = { allow: [], deny: [] };
+    const keepForSession = (list: "allow" | "deny", rules: readonly string[]) => {
+      const added = rules.filter((rule) => !sessionRules[list].includes(rule));
+      sessionRules[list].push(...added);
+      api.addRules(t("sessionSource"), { allow: [...sessionRules.allow], deny: [...sessionRules.deny] });
+      return { source: t("sessionSource"), added };
+    };
+
+    let mode: PermissionMode = "default";
+    const modeListeners = new Set<(mode: PermissionMode) => void>();
+    const setMode = (next: PermissionMode) => {
+      if (!isPermissionMode(next)) throw new TypeError(t("badMode", { mode: String(next) }));
+      if (next === mode) return;
+      mode = next;
+      for (const listener of modeListeners) listener(mode);
+    };
+
     const api: PermissionsApi = {
       evaluate: (tool, input, overrides = {}) => evaluate(loaded.rules, tool, input, { cwd, homeDir, env, ...overrides }),
       rules: () => loaded.rules,
-      view: () => permissionsView(loaded),
-      format: () => formatPermissions(permissionsView(loaded)),
+      view: () => permissionsView(loaded, mode),
+      format: () => formatPermissions(permissionsView(loaded, mode)),
       reload,
       addRules(source, rules) {
         const name = typeof source === "string" ? source.trim() : "";
@@ -107,9 +137,24 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
         return removed;
       },
       checkRules: (source, rules) => readAddedRules(source, rules).warnings,
-      remember: (call, list) => remember(call, list, { cwd, homeDir, permissions: api, reload }),
+      remember: (call, list, scope) => remember(call, list, { cwd, homeDir, permissions: api, reload, keepForSession }, scope),
+      mode: () => mode,
+      setMode,
+      cycleMode() {
+        setMode(nextMode(mode));
+        return mode;
+      },
+      onModeChange(listener) {
+        modeListeners.add(listener);
+        return () => modeListeners.delete(listener);
+      },
       preApprove: (call, source) => void preApproved.set(call, source),
     };
+
+    // Plan mode tells the model up front; a switch in mid-conversation is told by the refusals themselves.
+    context.hooks.systemPrompt.tapPromise(PLUGIN_NAME, async (sections) =>
+      mode === "plan" ? [...sections, { id: PROMPT_SECTION_ID, order: PROMPT_ORDER.EXTRA, text: t("planPrompt") }] : sections,
+    );
 
     // A new session (/clear, /new, /load…) reads the files again, so edited rules apply without a restart.
     context.hooks.sessionStart.tapPromise(PLUGIN_NAME, async () => {
@@ -126,12 +171,19 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
         report: false,
       });
       if (result.error !== undefined) warnOnce(result.error);
+      const verdict = applyMode(mode, result.verdict, call.name, call.input, session.cwd);
+      // A user's PreToolUse hook answered allow: it lifts only the default "ask" (no rule matched, no error), and
+      // never what the approval mode refused.
       const approvedBy = preApproved.get(call);
       preApproved.delete(call);
-      if (approvedBy !== undefined && result.error === undefined && result.verdict.decision === "ask" && result.verdict.rule === undefined) {
+      if (approvedBy !== undefined && result.error === undefined && verdict.decision === "ask" && verdict.rule === undefined) {
         return { ...check, verdict: { decision: "allow", source: approvedBy } };
       }
-      return { ...check, verdict: result.verdict };
+      if (verdict.decision !== "ask" || !session.interaction.canAsk) return { ...check, verdict };
+      // Only when someone will be asked: what the confirmation shows, and the rules "always" would add.
+      const asked = { name: call.name, input: call.input, inputSchema: tool.spec.inputSchema };
+      const advice = await adviceFor(asked, result, { cwd, homeDir, permissions: api, remember: (what, list, scope) => api.remember(what, list, scope) });
+      return { ...check, verdict: { ...verdict, advice } };
     });
 
     context.subcommands.register(permissionsSubcommand(() => allowRules));
@@ -142,6 +194,8 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
 export type { Evaluation, EvaluationContext, BashReport } from "./evaluate.ts";
 export type { RuleSet } from "./added-rules.ts";
 export type { Remembered } from "./remember.ts";
+export type { PermissionMode } from "./modes.ts";
+export { PERMISSION_MODES, isPermissionMode } from "./modes.ts";
 export type { CallToRemember } from "@maia/permission-rules";
 export type { PermissionsView, RuleLabel } from "./permissions-view.ts";
 export type { Rule, RuleKind } from "./rule-syntax.ts";

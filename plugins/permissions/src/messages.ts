@@ -57,8 +57,24 @@ export const t = defineMessages(
     "finding-process-substitution": "process substitution {text}: allow rules never cover it",
     "finding-executing-expansion": "{text} can run code when expanded: allow rules never cover it",
     // /permissions.
+    viewMode: "Mode: {mode}",
     viewFileMissing: "(no such file)",
     viewFileEmpty: "(no rules)",
+    // Approval modes.
+    modeSource: "{mode} mode",
+    planRefused:
+      "plan mode: {tool} is not run, only tools that read are. Do not try to make changes: study the code with the reading tools, then present your plan to the user and wait for their approval",
+    planPrompt:
+      "Plan mode is on: only tools that read (Read, Glob, Grep, WebFetch, TodoWrite) run; anything that writes files or runs commands is refused. Study what you need, then present a clear plan to the user and wait for them to approve it (they leave plan mode with Shift+Tab).",
+    badMode: 'unknown permission mode "{mode}" (expected default, acceptEdits or plan)',
+    // "Always allow" (the terminal's a / p answers).
+    sessionSource: "(this session)",
+    alwaysSession: "Allowed without asking until MAIA exits: {rules}",
+    alwaysProject: "Rule added to {file}: {rules}",
+    alwaysNotAnalysed: "no rule could be written: {reason}",
+    alwaysNotExact: "no exact rule can name {part} (it holds a * or blanks at its ends): it will still ask",
+    alwaysFailed: "the rule could not be saved: {reason}",
+    alwaysStillAsks: "this call would still ask ({reason})",
     // The API (addRules).
     addedNoSource: "addRules needs a source name (the file the rules come from) for messages and /permissions",
     // maia permissions.
@@ -141,6 +157,20 @@ and prints one JSON verdict per line, in order.`,
     "finding-command-substitution": "substitution de commande {text} : aucune règle allow ne la couvre",
     "finding-process-substitution": "substitution de processus {text} : aucune règle allow ne la couvre",
     "finding-executing-expansion": "{text} peut exécuter du code à l'expansion : aucune règle allow ne le couvre",
+    modeSource: "mode {mode}",
+    planRefused:
+      "mode plan : {tool} n'est pas exécuté, seuls les outils de lecture le sont. N'essaie pas de modifier quoi que ce soit : étudie le code avec les outils de lecture, puis présente ton plan à l'utilisateur et attends son accord",
+    planPrompt:
+      "Le mode plan est actif : seuls les outils de lecture (Read, Glob, Grep, WebFetch, TodoWrite) s'exécutent ; tout ce qui écrit des fichiers ou lance des commandes est refusé. Étudie ce qu'il faut, puis présente un plan clair à l'utilisateur et attends qu'il l'approuve (il quitte le mode plan avec Maj+Tab).",
+    badMode: "mode de permission inconnu « {mode} » (attendu : default, acceptEdits ou plan)",
+    sessionSource: "(cette session)",
+    alwaysSession: "Autorisé sans demander jusqu'à la fin de MAIA : {rules}",
+    alwaysProject: "Règle ajoutée à {file} : {rules}",
+    alwaysNotAnalysed: "aucune règle n'a pu être écrite : {reason}",
+    alwaysNotExact: "aucune règle exacte ne peut nommer {part} (il contient un * ou des blancs aux extrémités) : la confirmation restera",
+    alwaysFailed: "la règle n'a pas pu être enregistrée : {reason}",
+    alwaysStillAsks: "cet appel demanderait encore une confirmation ({reason})",
+    viewMode: "Mode : {mode}",
     viewFileMissing: "(fichier absent)",
     viewFileEmpty: "(aucune règle)",
     addedNoSource: "addRules demande un nom de source (le fichier d'où viennent les règles) pour les messages et /permissions",

@@ -1,4 +1,5 @@
 import { t } from "./messages.ts";
+import type { PermissionMode } from "./modes.ts";
 import type { LoadedRules, RuleOrigin } from "./settings-files.ts";
 
 /**
@@ -17,6 +18,8 @@ export interface PermissionsView {
     found: boolean;
     rules: Array<{ label: RuleLabel; rule: string }>;
   }>;
+  /** The approval mode in force. */
+  mode: PermissionMode;
   /** No rule at all: every tool use asks. */
   empty: boolean;
   /** The problems found while loading (malformed rules, invalid JSON), as warned at start-up. */
@@ -26,8 +29,9 @@ export interface PermissionsView {
 const LABELS = { deny: "DENY", ask: "ASK", allow: "ALLOW" } as const;
 const ORDER = { deny: 0, ask: 1, allow: 2 } as const;
 
-export function permissionsView(loaded: LoadedRules): PermissionsView {
+export function permissionsView(loaded: LoadedRules, mode: PermissionMode = "default"): PermissionsView {
   return {
+    mode,
     files: loaded.files.map((file) => ({
       path: file.path,
       origin: file.origin,
@@ -40,7 +44,7 @@ export function permissionsView(loaded: LoadedRules): PermissionsView {
 }
 
 export function formatPermissions(view: PermissionsView): string {
-  const lines: string[] = [];
+  const lines: string[] = view.mode === "default" ? [] : [t("viewMode", { mode: view.mode })];
   for (const file of view.files) {
     const state = !file.found ? t("viewFileMissing") : file.rules.length === 0 ? t("viewFileEmpty") : "";
     lines.push(state ? `${file.path} ${state}` : file.path);

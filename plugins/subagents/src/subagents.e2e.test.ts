@@ -98,7 +98,7 @@ describe("sub-agents through maia -p (seed § 20)", () => {
     await writeFile(
       path.join(bed.cwd, "crasher.mjs"),
       `export default { name: "crasher", version: "1.0.0", kernel: "^1.0.0", apply(context) {
-        context.hooks.tools.tapPromise("crasher", async (tools) => context.runtime.frontEnd !== "subagent" ? tools : [...tools, {
+        context.hooks.tools.tapPromise("crasher", async (tools) => !context.runtime.frontEnd.child ? tools : [...tools, {
           spec: { name: "Explode", description: "explodes", inputSchema: { type: "object", properties: {} } },
           permission: "auto",
           execute: async () => { process.stderr.write("crasher: the reactor melted\\n"); process.exit(9); },

@@ -2,6 +2,7 @@ import { Box, Static, useInput, usePaste, useWindowSize } from "ink";
 import { useLayoutEffect, useSyncExternalStore } from "react";
 import type { UIStore } from "../ui-store.ts";
 import { CompletionList, completionRows } from "./completion-list.tsx";
+import { ConfirmDetail } from "./confirm-detail.tsx";
 import { ContextBar } from "./context-bar.tsx";
 import { InputBox } from "./input-box.tsx";
 import { LogEntryView } from "./log-entry-view.tsx";
@@ -53,6 +54,9 @@ export function App({ store, env }: AppProps) {
         <Box flexDirection="column" width={width}>
           <StreamingText text={snapshot.streaming} width={width} maxRows={free} />
           <StatusLine snapshot={snapshot} />
+          {snapshot.prompt.kind === "confirm" && snapshot.prompt.detail ? (
+            <ConfirmDetail detail={snapshot.prompt.detail} always={snapshot.prompt.always} maxRows={Math.max(3, free - 6)} />
+          ) : null}
           {snapshot.prompt.kind === "select" ? (
             <SelectList title={snapshot.prompt.title} choices={snapshot.prompt.choices} index={snapshot.prompt.index} />
           ) : (

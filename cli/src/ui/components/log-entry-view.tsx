@@ -5,6 +5,11 @@ import { t } from "../messages.ts";
 import { sanitize } from "../terminal-text.ts";
 import { LEVEL_TEXT_COLOR, LevelBadge, RuleBadgeView } from "./badge.tsx";
 import { Banner } from "./banner.tsx";
+import { DiffView } from "./diff-view.tsx";
+import { diffSummary } from "../../diff/file-diff.ts";
+
+/** Rows of a diff the log keeps under its tool call; the rest is folded into a count. */
+const LOG_DIFF_ROWS = 6;
 
 export interface LogEntryViewProps {
   entry: LogEntry;
@@ -61,12 +66,20 @@ export function LogEntryView({ entry, width, env }: LogEntryViewProps) {
       );
     case "tool_call":
       return (
-        <Box>
+        <Box flexDirection="column">
           <Text>
             <Text color="green">● </Text>
             <Text bold>{entry.name}</Text>
-            {entry.summary ? <Text>({sanitize(entry.summary)})</Text> : null}
+            {entry.diff ? <Text>({diffSummary(entry.diff)})</Text> : entry.summary ? <Text>({sanitize(entry.summary)})</Text> : null}
           </Text>
+          {entry.diff ? <DiffView diff={entry.diff} maxRows={LOG_DIFF_ROWS} /> : null}
+        </Box>
+      );
+    case "diff":
+      return (
+        <Box flexDirection="column" marginBottom={1}>
+          <Text bold>{diffSummary(entry.diff)}</Text>
+          <DiffView diff={entry.diff} maxRows={entry.diff.rows.length} />
         </Box>
       );
     case "tool_result":

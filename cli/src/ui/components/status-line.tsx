@@ -9,9 +9,14 @@ import { Spinner } from "./spinner.tsx";
  * (« Sous-agent « x » au travail », the model list…), or an empty line.
  */
 export function StatusLine({ snapshot }: { snapshot: UISnapshot }) {
-  const { prompt, tools, activity, thinking } = snapshot;
+  const { prompt, tools, activity, thinking, mode } = snapshot;
   const working = prompt.kind === "busy" || thinking || tools !== null;
-  if (!working || prompt.kind === "confirm" || prompt.kind === "question" || prompt.kind === "select" || prompt.kind === "hidden") return <Text> </Text>;
+  if (!working || prompt.kind === "confirm" || prompt.kind === "question" || prompt.kind === "select" || prompt.kind === "hidden") {
+    // At rest the line tells a mode other than the default, and how to leave it.
+    if (mode === "acceptEdits") return <Text color="magentaBright">{t("modeAcceptEdits")}</Text>;
+    if (mode === "plan") return <Text color="cyanBright">{t("modePlan")}</Text>;
+    return <Text> </Text>;
+  }
   const label = tools
     ? t("parallelTools", { done: tools.done, total: tools.names.length, names: tools.names.join(", ") })
     : (activity ?? t("thinking"));

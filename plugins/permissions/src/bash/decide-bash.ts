@@ -177,7 +177,7 @@ export function describeCommand(command: SimpleCommand): string {
 
 type Coverage = { ok: true; rules: Rule[] } | { ok: false; reason: string };
 
-function cover(command: SimpleCommand, allow: readonly BashRule[]): Coverage {
+export function cover(command: SimpleCommand, allow: readonly BashRule[]): Coverage {
   const text = () => describeCommand(command);
   if (command.words.length > 0 && command.name === undefined) return { ok: false, reason: t("commandNotVisible", { command: text() }) };
   if (command.name !== undefined && INERT.has(command.name) && command.assignments.length === 0 && command.wrapped.length === 0) {
@@ -247,7 +247,7 @@ function names(pattern: string, programs: readonly string[]): boolean {
   return programs.every((program) => words.has(program) || words.has(basename(program)));
 }
 
-function coverWrite(write: RedirectWrite, allow: Rule[], restrictedTargets: boolean, paths: PathContext): Coverage {
+export function coverWrite(write: RedirectWrite, allow: Rule[], restrictedTargets: boolean, paths: PathContext): Coverage {
   if (write.paths === undefined) {
     const whole = allow.find((rule) => rule.pattern === undefined);
     // A dynamic target could be what a deny or ask Redirect rule protects: it is asked then, not allowed.

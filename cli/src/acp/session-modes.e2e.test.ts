@@ -1,0 +1,61 @@
+import { existsSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { methods } from "@agentclientprotocol/sdk";
+import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { initialize, startAcp, type AcpProcess } from "./test-client.ts";
+
+let server: FakeLiteLLM;
+let home: string;
+let cwd: string;
+let acp: AcpProcess | undefined;
+
+beforeEach(async () => {
+  server = await startFakeLiteLLM({ modelInfo: { "fake-model": { max_input_tokens: 64_000 } } });
+  home = await mkdtemp(path.join(os.tmpdir(), "maia-acp-home-"));
+  cwd = await mkdtemp(path.join(os.tmpdir(), "maia-acp-proj-"));
+  await server.writeSettings(home);
+});
+afterEach(async () => {
+  await acp?.close();
+  acp = undefined;
+  await server.close();
+});
+
+describe("maia acp: session modes", () => {
+  it("offers default, acceptEdits and plan; set_mode to plan refuses a Write and tells the client current_mode_update", async () => {
+    acp = startAcp({ cwd, home, args: ["--model", "fake-model"], env: { MAIA_LANG: "en" } });
+    await initialize(acp);
+    const created = await acp.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    expect(created.modes?.currentModeId).toBe("default");
+    expect(created.modes?.availableModes.map((mode) => mode.id)).toEqual(["default", "acceptEdits", "plan"]);
+    const { sessionId } = created;
+
+    await acp.connection.agent.request(methods.agent.session.setMode, { sessionId, modeId: "plan" });
+    await acp.waitFor((notification) => notification.update.sessionUpdate === "current_mode_update" && notification.update.currentModeId === "plan");
+
+    server.enqueue({ toolCalls: [{ name: "Write", arguments: { path: "a.txt", content: "x" } }] }, { text: "My plan." });
+    const answer = await acp.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "do it" }] });
+    expect(answer.stopReason).toBe("end_turn");
+    // Refused without asking the client, and the model is told to present a plan.
+    expect(acp.permissionRequests).toEqual([]);
+    expect(existsSync(path.join(cwd, "a.txt"))).toBe(false);
+    const tool = (server.chatBodies()[1]?.messages ?? []).filter((message) => message.role === "tool").at(-1);
+    expect(String(tool?.content)).toContain("present your plan");
+
+    await expect(acp.connection.agent.request(methods.agent.session.setMode, { sessionId, modeId: "yolo" })).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it("acceptEdits: a Write inside the folder runs without a permission request", async () => {
+    acp = startAcp({ cwd, home, args: ["--model", "fake-model"] });
+    await initialize(acp);
+    const { sessionId } = await acp.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    await acp.connection.agent.request(methods.agent.session.setMode, { sessionId, modeId: "acceptEdits" });
+    server.enqueue({ toolCalls: [{ name: "Write", arguments: { path: "b.txt", content: "x" } }] }, { text: "Done." });
+    await acp.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "write" }] });
+    expect(acp.permissionRequests).toEqual([]);
+    expect(existsSync(path.join(cwd, "b.txt"))).toBe(true);
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { applyMode, nextMode } from "./modes.ts";
+
+const ask = { decision: "ask" as const, reason: "no rule applies" };
+
+describe("approval modes", () => {
+  it("cycles default → acceptEdits → plan → default", () => {
+    expect([nextMode("default"), nextMode("acceptEdits"), nextMode("plan")]).toEqual(["acceptEdits", "plan", "default"]);
+  });
+
+  it("acceptEdits allows Edit and Write inside the launch folder only, and never lifts a rule's ask or deny", () => {
+    expect(applyMode("acceptEdits", ask, "Edit", { path: "src/a.ts" }, "/p").decision).toBe("allow");
+    expect(applyMode("acceptEdits", ask, "Write", { path: "/p/new.txt" }, "/p").decision).toBe("allow");
+    expect(applyMode("acceptEdits", ask, "Write", { path: "../outside.txt" }, "/p").decision).toBe("ask");
+    expect(applyMode("acceptEdits", ask, "Write", { path: "~/x" }, "/p").decision).toBe("ask");
+    expect(applyMode("acceptEdits", ask, "Bash", { command: "ls" }, "/p").decision).toBe("ask");
+    expect(applyMode("acceptEdits", { decision: "ask", rule: "Edit(src/**)" }, "Edit", { path: "src/a.ts" }, "/p").decision).toBe("ask");
+    expect(applyMode("acceptEdits", { decision: "deny", rule: "Edit" }, "Edit", { path: "a" }, "/p").decision).toBe("deny");
+  });
+
+  it("plan lets reading tools be decided by the rules and refuses the rest with a message for the model", () => {
+    expect(applyMode("plan", ask, "Read", { path: "a" }, "/p")).toEqual(ask);
+    const refused = applyMode("plan", { decision: "allow", rule: "Bash(ls)" }, "Bash", { command: "ls" }, "/p");
+    expect(refused.decision).toBe("deny");
+    expect(refused.reason).toMatch(/plan/);
+    expect(applyMode("plan", { decision: "allow" }, "Write", { path: "a" }, "/p").decision).toBe("deny");
+  });
+});

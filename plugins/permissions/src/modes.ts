@@ -1,0 +1,44 @@
+import path from "node:path";
+import type { Verdict } from "@maia/kernel";
+import { t } from "./messages.ts";
+
+/**
+ * Approval modes (as Claude Code's): `default` asks as the rules say; `acceptEdits` also lets Edit and Write
+ * run without asking inside the launch folder; `plan` lets only the tools that read run and refuses the rest
+ * with a message that tells the model to present its plan. deny and ask rules apply in every mode.
+ */
+export type PermissionMode = "default" | "acceptEdits" | "plan";
+
+export const PROMPT_SECTION_ID = "permissions-mode";
+
+export const PERMISSION_MODES: readonly PermissionMode[] = ["default", "acceptEdits", "plan"];
+
+/** Tools that only read: the ones plan mode lets run. */
+const READING_TOOLS = new Set(["Read", "Glob", "Grep", "WebFetch", "TodoWrite", "CurrentModel"]);
+const EDIT_TOOLS = new Set(["Edit", "Write"]);
+
+export function isPermissionMode(value: unknown): value is PermissionMode {
+  return typeof value === "string" && (PERMISSION_MODES as readonly string[]).includes(value);
+}
+
+/** Shift+Tab: default → acceptEdits → plan → default. */
+export function nextMode(mode: PermissionMode): PermissionMode {
+  return PERMISSION_MODES[(PERMISSION_MODES.indexOf(mode) + 1) % PERMISSION_MODES.length] ?? "default";
+}
+
+/**
+ * The verdict once the mode has had its say. A deny stays a deny; an ask that a rule asked for stays an ask
+ * (acceptEdits lifts only the "no rule" ask of an edit inside the launch folder).
+ */
+export function applyMode(mode: PermissionMode, verdict: Verdict, tool: string, input: Record<string, unknown>, cwd: string): Verdict {
+  if (mode === "default" || verdict.decision === "deny") return verdict;
+  if (mode === "plan") {
+    return READING_TOOLS.has(tool) ? verdict : { decision: "deny", reason: t("planRefused", { tool }), source: t("modeSource", { mode }) };
+  }
+  if (verdict.decision !== "ask" || verdict.rule !== undefined || !EDIT_TOOLS.has(tool)) return verdict;
+  const target = ["path", "file_path", "filePath"].map((key) => input[key]).find((value): value is string => typeof value === "string" && value !== "");
+  if (target === undefined || target.startsWith("~")) return verdict;
+  const relative = path.relative(cwd, path.resolve(cwd, target));
+  const inside = relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+  return inside ? { decision: "allow", source: t("modeSource", { mode }) } : verdict;
+}
