@@ -17,9 +17,10 @@ export function notifyingPort(port: InteractionPort, notify: (message: string) =
   };
   if (port.ask) {
     const ask = port.ask.bind(port);
-    wrapped.ask = (message, signal) => {
+    // Every argument passes through: the confirmation's detail (the diff, "always allow") included.
+    wrapped.ask = (message, ...rest) => {
       notify(message);
-      return ask(message, signal);
+      return ask(message, ...rest);
     };
   }
   if (port.select) wrapped.select = port.select.bind(port);

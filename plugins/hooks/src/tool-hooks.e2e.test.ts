@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
-import { foldersPerTest, serverPerTest } from "@maia/testing-maia";
+import { eventually, foldersPerTest, serverPerTest } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
 import { SLOW_TEST_MS, bash, hooksBlock, maia, readJsonLines, script, toolResults } from "./test-support.ts";
 
@@ -129,7 +129,8 @@ describe("PreToolUse", { timeout: SLOW_TEST_MS }, () => {
     expect(run.warnings).toContain("timed out after 1 s");
     expect(existsSync(path.join(folders.cwd, "made.txt"))).toBe(true);
     const child = Number((await readFile(pids, "utf8")).trim());
-    expect(alive(child)).toBe(false);
+    // Killed at once; on a loaded machine its exit may take a moment to be reaped (a zombie still answers kill 0).
+    expect(await eventually(() => !alive(child), 5000)).toBe(true);
   });
 
   it("a flood of output is cut, the start and the end kept", async () => {
