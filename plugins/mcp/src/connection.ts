@@ -8,6 +8,9 @@ import { forgetChild, rememberChild } from "./child-processes.ts";
 import { sdk, type Sdk } from "./sdk.ts";
 import type { McpServerConfig } from "./server-config.ts";
 import { formatToolResult, type FormattedResult } from "./tool-result.ts";
+import { AuthStore } from "./oauth/auth-store.ts";
+import { oauthOf } from "./oauth/login.ts";
+import { MaiaOAuthProvider, NeedsLoginError } from "./oauth/provider.ts";
 
 /** Seed § 22: closing (session change, exit, signals) takes at most 3 s, whatever the servers do. */
 export const CLOSE_BUDGET_MS = 3000;
@@ -38,6 +41,9 @@ export class McpConnection {
   /** Problems worth a WARN that did not fail the connection (too many pages). */
   readonly warnings: string[] = [];
   readonly #env: NodeJS.ProcessEnv;
+  readonly #homeDir: string;
+  readonly #loginCommand: string;
+  #needsLogin = false;
   #state: ConnectionState = "connecting";
   #failure: { kind: "ended" } | { kind: "reason"; reason: string } | undefined;
   #tools: RemoteTool[] = [];
@@ -49,9 +55,18 @@ export class McpConnection {
   #closing: Promise<void> | undefined;
   readonly #stop = new AbortController();
 
-  constructor(config: McpServerConfig, env: NodeJS.ProcessEnv) {
+  /** `homeDir`: where `~/.maia/mcp-auth/` holds the OAuth logins of remote servers. */
+  /** `loginCommand`: what the user types to log in, named when the server needs it (`/mcp login KEY`…). */
+  constructor(config: McpServerConfig, env: NodeJS.ProcessEnv, homeDir: string, loginCommand = `maia mcp login ${config.key}`) {
     this.config = config;
     this.#env = env;
+    this.#homeDir = homeDir;
+    this.#loginCommand = loginCommand;
+  }
+
+  /** The server wants an OAuth login that MAIA does not have (or no longer has: refresh refused, revoked). */
+  get needsLogin(): boolean {
+    return this.#needsLogin;
   }
 
   get key(): string {
@@ -104,6 +119,7 @@ export class McpConnection {
       if (this.#state === "connecting") this.#state = "ok";
     } catch (error) {
       if (this.#closing) return;
+      if (this.#lib && isUnauthorized(error, this.#lib)) this.#loginNeeded();
       this.#fail(this.#lib ? describeFailure(error, this.#lib, this.config, "connect") : { kind: "gone", reason: String(error) });
       await this.#dispose(CLOSE_BUDGET_MS);
     }
@@ -126,6 +142,12 @@ export class McpConnection {
       return formatToolResult(result);
     } catch (error) {
       if (signal?.aborted) throw isAbortError(error) ? error : Object.assign(new Error("aborted"), { name: "AbortError" });
+      if (isUnauthorized(error, lib)) {
+        // The refresh token was refused too (revoked, expired): only a new login helps, not a reconnection.
+        this.#loginNeeded();
+        void this.#dispose(CLOSE_BUDGET_MS);
+        return this.#unavailable();
+      }
       const failure = describeFailure(error, lib, this.config, "call");
       const seconds = Math.round(this.config.timeoutMs / 100) / 10;
       if (failure.kind === "timeout") return { content: t("toolTimeout", { key: this.key, tool: name, seconds }), isError: true };
@@ -166,6 +188,12 @@ export class McpConnection {
     await this.connect();
     // Through the getter: connect() changed the state, which the compiler cannot see.
     return this.state === "ok";
+  }
+
+  #loginNeeded(): void {
+    this.#needsLogin = true;
+    this.#state = "fail";
+    this.#failure = { kind: "reason", reason: t("reasonNeedsLogin", { command: this.#loginCommand }) };
   }
 
   #unavailable(): FormattedResult {
@@ -221,8 +249,14 @@ export class McpConnection {
       return transport;
     }
     const requestInit = { headers: config.headers };
-    if (config.type === "sse") return new lib.SSEClientTransport(new URL(config.url), { requestInit });
-    return new lib.StreamableHTTPClientTransport(new URL(config.url), { requestInit });
+    const oauth = oauthOf(this.config);
+    // Never a login while connecting: a stored login is used (and refreshed), none means "needs login".
+    const authProvider = oauth
+      ? new MaiaOAuthProvider({ store: new AuthStore(this.#homeDir, this.key, oauth.url), settings: oauth.settings, interactive: false })
+      : undefined;
+    const options = { requestInit, ...(authProvider ? { authProvider } : {}) };
+    if (config.type === "sse") return new lib.SSEClientTransport(new URL(config.url), options);
+    return new lib.StreamableHTTPClientTransport(new URL(config.url), options);
   }
 
   #trackChild(transport: Transport): void {
@@ -288,6 +322,16 @@ export class McpConnection {
       forgetChild(pid);
     }
   }
+}
+
+/** The SDK's "log in first" (no usable token), or ours (no login stored), maybe wrapped by the transport. */
+function isUnauthorized(error: unknown, lib: Sdk): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current !== undefined; depth += 1) {
+    if (current instanceof lib.UnauthorizedError || current instanceof NeedsLoginError) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function signalChild(pid: number, signal: NodeJS.Signals): void {

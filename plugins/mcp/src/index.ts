@@ -2,7 +2,9 @@ import { definePlugin, STAGE, type AgentSession, type PluginContext, type TurnIn
 import { blockedProjectServers } from "./approve-project.ts";
 import { clientServerConfigs, type AcpMcpServer } from "./client-servers.ts";
 import { loadMcpConfig } from "./load-config.ts";
-import { mcpCommand, type McpView } from "./mcp-command.ts";
+import { mcpCommand, type McpLoginResult, type McpView } from "./mcp-command.ts";
+import { login, logout, oauthOf } from "./oauth/login.ts";
+import { mcpSubcommand } from "./subcommand.ts";
 import { t } from "./messages.ts";
 import { cliRules, selectMcpServers, type McpRuleLike, type PermissionRulesApi } from "./rules.ts";
 import type { McpConfigFile } from "./server-config.ts";
@@ -18,6 +20,13 @@ export interface McpApi {
   view(session?: AgentSession): Promise<McpView>;
   /** `/mcp reconnect <key>`: undefined when the session has no such server. */
   reconnect(key: string, session?: AgentSession): Promise<McpServerStatus | undefined>;
+  /**
+   * `/mcp login <key>`: the OAuth login of a remote server (the browser opened unless headless, the url given
+   * to `print` in any case), then the server connected again.
+   */
+  login(key: string, options: { session?: AgentSession; print(line: string): void; signal?: AbortSignal }): Promise<McpLoginResult>;
+  /** `/mcp logout <key>`: tokens revoked and deleted; the server then needs a login again. */
+  logout(key: string, session?: AgentSession): Promise<McpLoginResult>;
   /**
    * The servers an ACP client passes in session/new or session/load: the user configured them in the editor,
    * so no `Mcp(...)` allow rule is needed (a deny rule still excludes a server or its tools, and their tools
@@ -98,6 +107,32 @@ export default definePlugin<Record<string, never>, McpApi>({
           return blocked.get(key);
         });
       },
+      async login(key, options) {
+        const target = options.session ?? latest;
+        const state = target ? sessions.get(target.id) : undefined;
+        const config = state?.servers.config(key);
+        if (!target || !state || !config || !oauthOf(config)) return { kind: "unknown", keys: remoteKeys(state) };
+        const outcome = await login(config, {
+          homeDir: target.setup.homeDir,
+          env: target.setup.env,
+          print: options.print,
+          openBrowser: target.setup.frontEnd !== "headless",
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+        if (!outcome.ok) return { kind: "failed", reason: outcome.reason };
+        const status = await api.reconnect(key, target);
+        return { kind: "done", ...(status ? { status } : {}) };
+      },
+      async logout(key, session) {
+        const target = session ?? latest;
+        const state = target ? sessions.get(target.id) : undefined;
+        const config = state?.servers.config(key);
+        if (!target || !state || !config || !oauthOf(config)) return { kind: "unknown", keys: remoteKeys(state) };
+        const hadLogin = await logout(config, target.setup.homeDir);
+        // Connected again without the tokens: its state now says "needs login" (its tools are gone).
+        await api.reconnect(key, target);
+        return { kind: "done", hadLogin };
+      },
       async addClientServers(session, servers) {
         const state = sessions.get(session.id);
         if (!state) return { servers: [], warnings: servers.length > 0 ? [t("clientNoSession", { names: servers.map((server) => server.name).join(", ") })] : [] };
@@ -134,6 +169,7 @@ export default definePlugin<Record<string, never>, McpApi>({
     });
 
     context.commands.register(mcpCommand(api));
+    context.subcommands.register(mcpSubcommand());
     return api;
   },
 });
@@ -180,8 +216,16 @@ async function prepareSession(
 
 const PERMISSIONS_PLUGIN = "permissions";
 
+function remoteKeys(state: SessionState | undefined): string[] {
+  if (!state) return [];
+  return state.servers.keys.filter((key) => {
+    const config = state.servers.config(key);
+    return config !== undefined && oauthOf(config) !== undefined;
+  });
+}
+
 export { MCP_CONFIG_SCHEMA } from "./config-schema.ts";
-export type { McpView } from "./mcp-command.ts";
+export type { McpLoginResult, McpView } from "./mcp-command.ts";
 export type { McpServerStatus } from "./session-servers.ts";
 export type { AcpMcpServer, AcpNameValue } from "./client-servers.ts";
 export { clientServerConfigs } from "./client-servers.ts";

@@ -1,4 +1,4 @@
-import type { AgentSession, CommandOutput, SlashCommand } from "@maia/kernel";
+import type { AgentSession, CommandContext, CommandOutput, SlashCommand } from "@maia/kernel";
 import { t } from "./messages.ts";
 import type { McpServerStatus } from "./session-servers.ts";
 
@@ -15,7 +15,15 @@ export interface McpView {
 export interface McpCommandApi {
   view(session?: AgentSession): Promise<McpView>;
   reconnect(key: string, session?: AgentSession): Promise<McpServerStatus | undefined>;
+  login(key: string, options: { session?: AgentSession; print(line: string): void; signal?: AbortSignal }): Promise<McpLoginResult>;
+  logout(key: string, session?: AgentSession): Promise<McpLoginResult>;
 }
+
+/** `unknown`: no http/sse server of that name in the session; otherwise the outcome and the server's new state. */
+export type McpLoginResult =
+  | { kind: "unknown"; keys: string[] }
+  | { kind: "done"; hadLogin?: boolean; status?: McpServerStatus }
+  | { kind: "failed"; reason: string };
 
 /** `/mcp` (seed § 22, interface) and `/mcp reconnect <name>` (beyond the seed). */
 export function mcpCommand(api: McpCommandApi): SlashCommand {
@@ -27,6 +35,15 @@ export function mcpCommand(api: McpCommandApi): SlashCommand {
       const [verb, key, ...rest] = context.args.split(/\s+/).filter((word) => word !== "");
       if (verb === undefined) {
         showView(await api.view(context.session), context.output);
+        return;
+      }
+      if (verb === "login" || verb === "logout") {
+        if (key === undefined || rest.length > 0) {
+          const view = await api.view(context.session);
+          context.output.error(t("loginUsage", { verb, keys: remoteKeys(view) }));
+          return;
+        }
+        await runLogin(api, verb, key, context);
         return;
       }
       if (verb !== "reconnect" || rest.length > 0) {
@@ -47,6 +64,33 @@ export function mcpCommand(api: McpCommandApi): SlashCommand {
   };
 }
 
+async function runLogin(api: McpCommandApi, verb: "login" | "logout", key: string, context: CommandContext): Promise<void> {
+  const result =
+    verb === "login"
+      ? await api.login(key, { session: context.session, print: (line) => context.output.info(line), signal: context.signal })
+      : await api.logout(key, context.session);
+  if (result.kind === "unknown") {
+    context.output.error(t("loginUnknown", { key, keys: result.keys.join(", ") || t("none") }));
+    return;
+  }
+  if (result.kind === "failed") {
+    context.output.error(t("loginFailed", { key, reason: result.reason }));
+    return;
+  }
+  if (verb === "logout") {
+    context.output.info(t(result.hadLogin ? "logoutDone" : "logoutNothing", { key }));
+    return;
+  }
+  context.output.info(t("loginDone", { key }));
+  const status = result.status;
+  if (status?.state === "ok") context.output.info(t("reconnected", { key, count: status.tools.length }));
+  else if (status) context.output.error(t("reconnectFailed", { key, reason: status.reason ?? "?" }));
+}
+
+function remoteKeys(view: McpView): string {
+  return view.servers.filter((server) => server.transport !== "stdio").map((server) => server.key).join(", ") || t("none");
+}
+
 /**
  * One block of text: `OK name: n tools (transport)` / `FAIL name: reason` per server, then the servers that
  * were not started. Badges and colours are the front end's: it reads the same data through the API.
@@ -61,7 +105,9 @@ export function showView(view: McpView, output: CommandOutput): void {
     lines.push(
       server.state === "ok"
         ? `- ${t("statusOk", { key: server.key, count: server.tools.length, transport: server.transport })}`
-        : `- ${t("statusFail", { key: server.key, reason: server.reason ?? "?" })}`,
+        : server.needsLogin
+          ? `- ${t("statusNeedsLogin", { key: server.key })}`
+          : `- ${t("statusFail", { key: server.key, reason: server.reason ?? "?" })}`,
     );
   }
   if (view.notEnabled.length > 0) lines.push("", t("statusNotSelected", { keys: view.notEnabled.join(", ") }));

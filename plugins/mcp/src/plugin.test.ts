@@ -199,7 +199,7 @@ describe("failures do not stop MAIA (seed § 22.3)", () => {
     const { kernel, session } = await start({ allowRules: ["Mcp(fx)"] });
     expect(await runCommand(kernel, session, "reconnect nope")).toEqual(['FAIL No MCP server "nope" in this session (servers: fx)']);
     expect(await runCommand(kernel, session, "reconnect")).toEqual(["FAIL Usage: /mcp reconnect <name> (servers of this session: fx)"]);
-    expect(await runCommand(kernel, session, "restart fx")).toEqual(['FAIL Unknown /mcp argument "restart fx": use /mcp or /mcp reconnect <name>']);
+    expect(await runCommand(kernel, session, "restart fx")).toEqual(['FAIL Unknown /mcp argument "restart fx": use /mcp, /mcp reconnect <name>, /mcp login <name> or /mcp logout <name>']);
   });
 });
 

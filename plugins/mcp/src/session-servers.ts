@@ -14,6 +14,8 @@ export interface McpServerStatus {
   /** The names offered to the model (`mcp__key__tool`). */
   tools: string[];
   transport: "stdio" | "http" | "sse";
+  /** The server asks for an OAuth login MAIA does not have: `/mcp login KEY` (state is "fail"). */
+  needsLogin?: true;
   origin: McpOrigin;
   /** The command line or url as written in mcp.json (variables not expanded). */
   display: string;
@@ -149,7 +151,10 @@ export class SessionServers {
   }
 
   async #connect(entry: Entry): Promise<void> {
-    const connection = new McpConnection(entry.config, this.#session.setup.env);
+    const { env, homeDir, frontEnd } = this.#session.setup;
+    // Headless and ACP have no slash command to type: the terminal command logs in.
+    const loginCommand = frontEnd === "tui" ? `/mcp login ${entry.config.key}` : `maia mcp login ${entry.config.key}`;
+    const connection = new McpConnection(entry.config, env, homeDir, loginCommand);
     entry.connection = connection;
     await connection.connect();
     if (this.#closed) {
@@ -183,6 +188,7 @@ export class SessionServers {
       ...(ok || reason === undefined ? {} : { reason }),
       tools: ok ? [...entry.tools] : [],
       transport: entry.config.transport.type,
+      ...(!ok && connection?.needsLogin ? { needsLogin: true as const } : {}),
       origin: entry.config.origin,
       display: entry.config.display,
     };
