@@ -54,6 +54,11 @@ export class McpConnection {
   #stderr = "";
   #closing: Promise<void> | undefined;
   readonly #stop = new AbortController();
+  #refreshing: Promise<void> = Promise.resolve();
+  /** Called once the server's tool list was read again after `notifications/tools/list_changed`. */
+  onToolsChanged: (() => void) | undefined;
+  /** Called once when a working connection is lost (process exited, stream closed): not on close, not on 401. */
+  onDrop: (() => void) | undefined;
 
   /** `homeDir`: where `~/.maia/mcp-auth/` holds the OAuth logins of remote servers. */
   /** `loginCommand`: what the user types to log in, named when the server needs it (`/mcp login KEY`…). */
@@ -107,6 +112,10 @@ export class McpConnection {
       client.onclose = () => {
         if (this.#client === client) this.#lost();
       };
+      // A server whose tools change says so; the list is read again (all pages) and the session's tools follow.
+      client.setNotificationHandler(lib.ToolListChangedNotificationSchema, () => {
+        this.#refreshing = this.#refreshing.then(() => this.#refreshTools(client));
+      });
       this.#client = client;
       this.#transport = transport;
       const attempt = new AbortController();
@@ -164,6 +173,21 @@ export class McpConnection {
     }
   }
 
+  /** Resolves once the tool lists asked for by `list_changed` notifications so far have been read. */
+  settled(): Promise<void> {
+    return this.#refreshing;
+  }
+
+  async #refreshTools(client: Client): Promise<void> {
+    if (this.#client !== client || this.#state !== "ok") return;
+    try {
+      this.#tools = await this.#listTools(client, this.#stop.signal);
+      this.onToolsChanged?.();
+    } catch {
+      // The connection broke meanwhile: onclose says so; the old list stays until then.
+    }
+  }
+
   /**
    * Ends the connection within `budgetMs` (seed § 22: at most 3 s): Streamable HTTP sends the DELETE that ends
    * its session, SSE closes its stream, a stdio child gets its stdin closed, then SIGTERM, then SIGKILL.
@@ -203,8 +227,10 @@ export class McpConnection {
 
   #fail(failure: Failure): void {
     if (this.#state === "fail" || this.#state === "closed") return;
+    const wasOk = this.#state === "ok";
     this.#state = "fail";
     this.#failure = { kind: "reason", reason: failure.reason };
+    if (wasOk && !this.#closing) this.onDrop?.();
   }
 
   /** The transport closed under us: a stdio process that exited, a stream that ended. */
@@ -212,9 +238,11 @@ export class McpConnection {
     if (this.#closing || this.#state === "fail" || this.#state === "closed") return;
     // While connecting over HTTP, the error that broke the attempt says more than "closed": connect() reports it.
     if (this.#state === "connecting" && this.config.transport.type !== "stdio") return;
+    const wasOk = this.#state === "ok";
     this.#state = "fail";
     this.#failure = this.config.transport.type === "stdio" ? { kind: "ended" } : { kind: "reason", reason: t("reasonClosed") };
     if (this.#pid !== undefined) forgetChild(this.#pid);
+    if (wasOk) this.onDrop?.();
   }
 
   #createTransport(lib: Sdk): Transport {

@@ -107,7 +107,7 @@ export function showView(view: McpView, output: CommandOutput): void {
         ? `- ${t("statusOk", { key: server.key, count: server.tools.length, transport: server.transport })}`
         : server.needsLogin
           ? `- ${t("statusNeedsLogin", { key: server.key })}`
-          : `- ${t("statusFail", { key: server.key, reason: server.reason ?? "?" })}`,
+          : `- ${t("statusFail", { key: server.key, reason: server.reason ?? "?" })}${server.reconnecting ? ` ${t("statusReconnecting", { attempt: server.reconnecting.attempt })}` : ""}`,
     );
   }
   if (view.notEnabled.length > 0) lines.push("", t("statusNotSelected", { keys: view.notEnabled.join(", ") }));

@@ -22,6 +22,7 @@ export async function loadSdk() {
     McpError: types.McpError,
     ErrorCode: types.ErrorCode,
     UnauthorizedError: auth.UnauthorizedError,
+    ToolListChangedNotificationSchema: types.ToolListChangedNotificationSchema,
   };
 }
 

@@ -16,6 +16,8 @@ export interface McpServerStatus {
   transport: "stdio" | "http" | "sse";
   /** The server asks for an OAuth login MAIA does not have: `/mcp login KEY` (state is "fail"). */
   needsLogin?: true;
+  /** Its connection dropped and MAIA is connecting it again: the attempt under way or next (1 = first). */
+  reconnecting?: { attempt: number };
   origin: McpOrigin;
   /** The command line or url as written in mcp.json (variables not expanded). */
   display: string;
@@ -27,7 +29,16 @@ interface Entry {
   /** Why the server was not even started (a project file not approved). */
   blocked?: string;
   tools: string[];
+  /** Automatic reconnection after a drop: attempts so far and the timer of the next one. */
+  attempts?: number;
+  timer?: NodeJS.Timeout;
 }
+
+/**
+ * Waits between the automatic attempts to connect a dropped server again (ms), doubling up to 30 s; after the
+ * last, the server stays FAIL until `/mcp reconnect`. A server that crashes at each start is not restarted for ever.
+ */
+export const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 16000, 30000, 30000];
 
 export interface SessionServersOptions {
   session: AgentSession;
@@ -102,7 +113,11 @@ export class SessionServers {
 
   /** Waits for the connections under way; an abort (Ctrl+C during the wait) stops waiting, not connecting. */
   ready(signal?: AbortSignal): Promise<void> {
-    if (!signal) return this.#ready;
+    // Also the tool lists being read again after `list_changed`: the next request offers the new tools.
+    const all = this.#ready.then(() =>
+      Promise.all([...this.#entries.values()].map((entry) => entry.connection?.settled())).then(() => undefined),
+    );
+    if (!signal) return all;
     if (signal.aborted) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
@@ -110,7 +125,7 @@ export class SessionServers {
         resolve();
       };
       signal.addEventListener("abort", done, { once: true });
-      void this.#ready.then(done);
+      void all.then(done);
     });
   }
 
@@ -134,6 +149,7 @@ export class SessionServers {
       else entry.blocked = still;
     }
     if (entry.blocked === undefined) {
+      this.#stopReconnecting(entry);
       await entry.connection?.close();
       this.#removeTools(entry);
       const attempt = this.#connect(entry);
@@ -146,11 +162,13 @@ export class SessionServers {
   /** Ends every connection in parallel, within 3 s in all (seed § 22). */
   async close(): Promise<void> {
     this.#closed = true;
+    for (const entry of this.#entries.values()) this.#stopReconnecting(entry);
     const connections = [...this.#entries.values()].flatMap((entry) => (entry.connection ? [entry.connection] : []));
     await Promise.all(connections.map((connection) => connection.close(CLOSE_BUDGET_MS)));
   }
 
-  async #connect(entry: Entry): Promise<void> {
+  /** `quiet`: an automatic reconnection, whose failures /mcp shows without a WARN each time. */
+  async #connect(entry: Entry, quiet = false): Promise<void> {
     const { env, homeDir, frontEnd } = this.#session.setup;
     // Headless and ACP have no slash command to type: the terminal command logs in.
     const loginCommand = frontEnd === "tui" ? `/mcp login ${entry.config.key}` : `maia mcp login ${entry.config.key}`;
@@ -163,14 +181,62 @@ export class SessionServers {
     }
     for (const warning of connection.warnings) this.#warn(warning);
     if (connection.state !== "ok") {
-      this.#warn(t("connectFailed", { key: entry.config.key, reason: connection.reason ?? "?" }));
+      if (!quiet) this.#warn(t("connectFailed", { key: entry.config.key, reason: connection.reason ?? "?" }));
       return;
     }
+    this.#offer(entry, connection);
+    connection.onToolsChanged = () => {
+      if (entry.connection !== connection || this.#closed) return;
+      this.#removeTools(entry);
+      this.#offer(entry, connection);
+    };
+    connection.onDrop = () => {
+      if (entry.connection !== connection || this.#closed) return;
+      this.#removeTools(entry);
+      this.#scheduleReconnect(entry);
+    };
+  }
+
+  /** The connection's tools, selected by mcp.json and the rules, into the session (what the model is offered). */
+  #offer(entry: Entry, connection: McpConnection): void {
     const taken = new Set(this.#session.tools.keys());
     const { tools, warnings } = selectTools(entry.config, connection.tools, this.#rules, taken);
     for (const warning of warnings) this.#warn(warning);
     for (const { name, remote } of tools) this.#session.tools.set(name, createMcpTool(name, remote, connection));
     entry.tools = tools.map((tool) => tool.name);
+  }
+
+  /** A dropped server is connected again after a growing wait; a success starts the count afresh. */
+  #scheduleReconnect(entry: Entry): void {
+    const attempt = (entry.attempts ?? 0) + 1;
+    const delay = RECONNECT_DELAYS_MS[attempt - 1];
+    if (delay === undefined) {
+      delete entry.attempts;
+      this.#warn(t("reconnectGaveUp", { key: entry.config.key, count: RECONNECT_DELAYS_MS.length }));
+      return;
+    }
+    entry.attempts = attempt;
+    entry.timer = setTimeout(() => {
+      delete entry.timer;
+      if (this.#closed) return;
+      const previous = entry.connection;
+      const work = (async () => {
+        await previous?.close();
+        await this.#connect(entry, true);
+        const connection = entry.connection;
+        if (this.#closed || !connection) return;
+        if (connection.state === "ok") delete entry.attempts;
+        else if (!connection.needsLogin) this.#scheduleReconnect(entry);
+      })();
+      this.#ready = Promise.all([this.#ready, work]).then(() => undefined);
+    }, delay);
+    entry.timer.unref();
+  }
+
+  #stopReconnecting(entry: Entry): void {
+    clearTimeout(entry.timer);
+    delete entry.timer;
+    delete entry.attempts;
   }
 
   #removeTools(entry: Entry): void {
@@ -189,6 +255,7 @@ export class SessionServers {
       tools: ok ? [...entry.tools] : [],
       transport: entry.config.transport.type,
       ...(!ok && connection?.needsLogin ? { needsLogin: true as const } : {}),
+      ...(!ok && entry.attempts !== undefined ? { reconnecting: { attempt: entry.attempts } } : {}),
       origin: entry.config.origin,
       display: entry.config.display,
     };
