@@ -19,6 +19,27 @@ export const MAX_TOOL_PAGES = 100;
 /** How much of a stdio server's stderr is kept, to say why it died. */
 const STDERR_TAIL = 2000;
 
+/** A prompt as the server lists it: offered as the slash command `/mcp__<key>__<name>`. */
+export interface RemotePrompt {
+  name: string;
+  description?: string;
+  arguments: Array<{ name: string; description?: string; required: boolean }>;
+}
+
+/** A resource as the server lists it: attached with `@<key>:<uri>`. */
+export interface RemoteResource {
+  uri: string;
+  name: string;
+  mimeType?: string;
+  description?: string;
+}
+
+/** What `readResource` gives the `@` reference: the text parts, and what could not be shown as text. */
+export interface ResourceContent {
+  text: string;
+  binary: Array<{ uri: string; mimeType?: string; bytes: number }>;
+}
+
 export type ConnectionState = "connecting" | "ok" | "fail" | "closed";
 
 /** A tool as the server lists it. */
@@ -47,6 +68,8 @@ export class McpConnection {
   #state: ConnectionState = "connecting";
   #failure: { kind: "ended" } | { kind: "reason"; reason: string } | undefined;
   #tools: RemoteTool[] = [];
+  #prompts: RemotePrompt[] = [];
+  #resources: RemoteResource[] = [];
   #lib: Sdk | undefined;
   #client: Client | undefined;
   #transport: Transport | undefined;
@@ -94,6 +117,40 @@ export class McpConnection {
     return this.#tools;
   }
 
+  get prompts(): readonly RemotePrompt[] {
+    return this.#prompts;
+  }
+
+  get resources(): readonly RemoteResource[] {
+    return this.#resources;
+  }
+
+  /** `prompts/get`: the prompt's messages, their text parts joined; throws what the server said. */
+  async getPrompt(name: string, args: Record<string, string>, signal?: AbortSignal): Promise<string> {
+    const client = this.#client;
+    if (this.#state !== "ok" || !client) throw new Error(this.#unavailable().content);
+    const result = await client.getPrompt({ name, arguments: args }, { timeout: this.config.timeoutMs, ...(signal ? { signal } : {}) });
+    return result.messages
+      .flatMap((message) => (message.content.type === "text" ? [message.content.text] : message.content.type === "resource" && "text" in message.content.resource ? [String(message.content.resource.text)] : []))
+      .join("\n\n");
+  }
+
+  /** `resources/read`; throws what the server said. */
+  async readResource(uri: string, signal?: AbortSignal): Promise<ResourceContent> {
+    const client = this.#client;
+    if (this.#state !== "ok" || !client) throw new Error(this.#unavailable().content);
+    const result = await client.readResource({ uri }, { timeout: this.config.timeoutMs, ...(signal ? { signal } : {}) });
+    const texts: string[] = [];
+    const binary: ResourceContent["binary"] = [];
+    for (const part of result.contents) {
+      if ("text" in part && typeof part.text === "string") texts.push(part.text);
+      else if ("blob" in part && typeof part.blob === "string") {
+        binary.push({ uri: part.uri, ...(part.mimeType ? { mimeType: part.mimeType } : {}), bytes: Math.floor((part.blob.length * 3) / 4) });
+      }
+    }
+    return { text: texts.join("\n"), binary };
+  }
+
   /** The stdio child's process id, while it runs. */
   get pid(): number | undefined {
     return this.#pid;
@@ -116,6 +173,12 @@ export class McpConnection {
       client.setNotificationHandler(lib.ToolListChangedNotificationSchema, () => {
         this.#refreshing = this.#refreshing.then(() => this.#refreshTools(client));
       });
+      client.setNotificationHandler(lib.PromptListChangedNotificationSchema, () => {
+        this.#refreshing = this.#refreshing.then(() => this.#refreshOthers(client));
+      });
+      client.setNotificationHandler(lib.ResourceListChangedNotificationSchema, () => {
+        this.#refreshing = this.#refreshing.then(() => this.#refreshOthers(client));
+      });
       this.#client = client;
       this.#transport = transport;
       const attempt = new AbortController();
@@ -124,6 +187,7 @@ export class McpConnection {
       // The SDK bounds `initialize` but not the transport's start (an SSE server that never sends `endpoint`).
       await withDeadline(client.connect(transport, { timeout, signal: attempt.signal }), timeout, stop);
       this.#tools = await this.#listTools(client, attempt.signal);
+      await this.#listOthers(client, attempt.signal);
       this.#stop.signal.removeEventListener("abort", stop);
       if (this.#state === "connecting") this.#state = "ok";
     } catch (error) {
@@ -176,6 +240,50 @@ export class McpConnection {
   /** Resolves once the tool lists asked for by `list_changed` notifications so far have been read. */
   settled(): Promise<void> {
     return this.#refreshing;
+  }
+
+  async #refreshOthers(client: Client): Promise<void> {
+    if (this.#client !== client || this.#state !== "ok") return;
+    try {
+      await this.#listOthers(client, this.#stop.signal);
+      this.onToolsChanged?.();
+    } catch {
+      // As for tools: the old lists stay until the connection says it is lost.
+    }
+  }
+
+  /**
+   * Prompts and resources, first page each (they are for the user to pick, not for the model): a server that
+   * fails to list them still gives its tools.
+   */
+  async #listOthers(client: Client, signal: AbortSignal): Promise<void> {
+    const capabilities = client.getServerCapabilities();
+    const options = { timeout: this.config.timeoutMs, signal };
+    if (capabilities?.prompts) {
+      const listed = await client.listPrompts(undefined, options).catch(() => undefined);
+      if (listed) {
+        this.#prompts = listed.prompts.map((prompt) => ({
+          name: prompt.name,
+          ...(prompt.description === undefined ? {} : { description: prompt.description }),
+          arguments: (prompt.arguments ?? []).map((argument) => ({
+            name: argument.name,
+            ...(argument.description === undefined ? {} : { description: argument.description }),
+            required: argument.required === true,
+          })),
+        }));
+      }
+    }
+    if (capabilities?.resources) {
+      const listed = await client.listResources(undefined, options).catch(() => undefined);
+      if (listed) {
+        this.#resources = listed.resources.map((resource) => ({
+          uri: resource.uri,
+          name: resource.name,
+          ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
+          ...(resource.description === undefined ? {} : { description: resource.description }),
+        }));
+      }
+    }
   }
 
   async #refreshTools(client: Client): Promise<void> {

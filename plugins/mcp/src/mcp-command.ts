@@ -12,7 +12,15 @@ export interface McpView {
   disabled: string[];
 }
 
+/** `/mcp NAME`: one server, with its prompts (as slash commands) and resources (as `@NAME:uri`). */
+export interface McpServerDetail {
+  status: McpServerStatus;
+  prompts: Array<{ command: string; usage: string; description?: string }>;
+  resources: Array<{ uri: string; name: string; mimeType?: string }>;
+}
+
 export interface McpCommandApi {
+  detail(key: string, session?: AgentSession): Promise<McpServerDetail | undefined>;
   view(session?: AgentSession): Promise<McpView>;
   reconnect(key: string, session?: AgentSession): Promise<McpServerStatus | undefined>;
   login(key: string, options: { session?: AgentSession; print(line: string): void; signal?: AbortSignal }): Promise<McpLoginResult>;
@@ -45,6 +53,13 @@ export function mcpCommand(api: McpCommandApi): SlashCommand {
         }
         await runLogin(api, verb, key, context);
         return;
+      }
+      if (verb !== "reconnect" && key === undefined) {
+        const detail = await api.detail(verb, context.session);
+        if (detail) {
+          showDetail(detail, context.output);
+          return;
+        }
       }
       if (verb !== "reconnect" || rest.length > 0) {
         context.output.error(t("badArguments", { args: context.args }));
@@ -85,6 +100,26 @@ async function runLogin(api: McpCommandApi, verb: "login" | "logout", key: strin
   const status = result.status;
   if (status?.state === "ok") context.output.info(t("reconnected", { key, count: status.tools.length }));
   else if (status) context.output.error(t("reconnectFailed", { key, reason: status.reason ?? "?" }));
+}
+
+export function showDetail(detail: McpServerDetail, output: CommandOutput): void {
+  const lines: string[] = [];
+  const server = detail.status;
+  lines.push(
+    server.state === "ok"
+      ? t("statusOk", { key: server.key, count: server.tools.length, transport: server.transport })
+      : server.needsLogin
+        ? t("statusNeedsLogin", { key: server.key })
+        : t("statusFail", { key: server.key, reason: server.reason ?? "?" }),
+  );
+  lines.push(t("detailTools", { list: server.tools.join(", ") || t("detailNone") }));
+  lines.push(t("detailPrompts"));
+  if (detail.prompts.length === 0) lines.push(`- ${t("detailNone")}`);
+  for (const prompt of detail.prompts) lines.push(`- /${[prompt.command, prompt.usage].filter(Boolean).join(" ")}${prompt.description ? ` — ${prompt.description}` : ""}`);
+  lines.push(t("detailResources", { key: server.key }));
+  if (detail.resources.length === 0) lines.push(`- ${t("detailNone")}`);
+  for (const resource of detail.resources) lines.push(`- @${server.key}:${resource.uri} (${resource.name}${resource.mimeType ? `, ${resource.mimeType}` : ""})`);
+  output.text(lines.join("\n"));
 }
 
 function remoteKeys(view: McpView): string {

@@ -23,6 +23,8 @@ export async function loadSdk() {
     ErrorCode: types.ErrorCode,
     UnauthorizedError: auth.UnauthorizedError,
     ToolListChangedNotificationSchema: types.ToolListChangedNotificationSchema,
+    PromptListChangedNotificationSchema: types.PromptListChangedNotificationSchema,
+    ResourceListChangedNotificationSchema: types.ResourceListChangedNotificationSchema,
   };
 }
 

@@ -47,6 +47,8 @@ export interface SessionServersOptions {
   blocked: ReadonlyMap<string, string>;
   rules: readonly McpRuleLike[];
   warn(message: string): void;
+  /** A server's lists were read (connected, or `list_changed`): its prompts become slash commands. */
+  onLists?(key: string, connection: McpConnection): void;
 }
 
 /**
@@ -60,6 +62,7 @@ export class SessionServers {
   readonly #entries = new Map<string, Entry>();
   readonly #rules: readonly McpRuleLike[];
   readonly #warn: (message: string) => void;
+  readonly #onLists: ((key: string, connection: McpConnection) => void) | undefined;
   #ready: Promise<void> = Promise.resolve();
   #closed = false;
 
@@ -67,6 +70,7 @@ export class SessionServers {
     this.#session = options.session;
     this.#rules = options.rules;
     this.#warn = options.warn;
+    this.#onLists = options.onLists;
     for (const config of options.servers) {
       const blocked = options.blocked.get(config.key);
       this.#entries.set(config.key, { config, tools: [], ...(blocked === undefined ? {} : { blocked }) });
@@ -79,6 +83,12 @@ export class SessionServers {
 
   config(key: string): McpServerConfig | undefined {
     return this.#entries.get(key)?.config;
+  }
+
+  /** The working connection of a server, for its prompts and resources; undefined when it is not OK. */
+  connection(key: string): McpConnection | undefined {
+    const entry = this.#entries.get(key);
+    return entry?.blocked === undefined && entry?.connection?.state === "ok" ? entry.connection : undefined;
   }
 
   /** Starts every connection at once; `ready()` resolves when all have succeeded or failed. */
@@ -204,6 +214,7 @@ export class SessionServers {
     for (const warning of warnings) this.#warn(warning);
     for (const { name, remote } of tools) this.#session.tools.set(name, createMcpTool(name, remote, connection));
     entry.tools = tools.map((tool) => tool.name);
+    this.#onLists?.(entry.config.key, connection);
   }
 
   /** A dropped server is connected again after a growing wait; a success starts the count afresh. */
