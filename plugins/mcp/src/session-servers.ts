@@ -181,7 +181,14 @@ export class SessionServers {
   async #connect(entry: Entry, quiet = false): Promise<void> {
     const { env, homeDir, frontEnd } = this.#session.setup;
     // Headless and ACP have no slash command to type: the terminal command logs in.
-    const loginCommand = frontEnd === "tui" ? `/mcp login ${entry.config.key}` : `maia mcp login ${entry.config.key}`;
+    const key = entry.config.key;
+    // An editor's server (ACP) is in no mcp.json: the same name and url there share its login (AuthStore).
+    const loginCommand =
+      entry.config.origin === "client"
+        ? t("loginClientServer", { key, url: entry.config.display })
+        : frontEnd === "tui"
+          ? `/mcp login ${key}`
+          : `maia mcp login ${key}`;
     const connection = new McpConnection(entry.config, env, homeDir, loginCommand);
     entry.connection = connection;
     await connection.connect();
