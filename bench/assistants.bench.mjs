@@ -1,87 +1,117 @@
-// MAIA side by side with other terminal coding assistants (issue 6): time from launch to the first screen drawn,
-// and resident memory once idle on it, in a real pseudo-terminal (util-linux `script`) of 100 × 40.
+// MAIA side by side with Codex CLI and Claude Code (issue 22), each pointed at the same local fake server with
+// its onboarding done, so that what is timed is the screen a user works in, not a first-run screen:
+//   - launch → input box, in a real pseudo-terminal (util-linux `script`) of 100 × 40;
+//   - resident memory (VmRSS of all the tool's processes, summed, its daemons included) idle on that screen, and
+//     after one answer typed there ("hi");
+//   - `-p hi` (Codex: `exec hi`) round trip, whole process, and `--version`, beside a bare `node -e 0`.
+// Codex talks to the server's Responses API shim, Claude Code to its Messages API shim (testing/fake-litellm,
+// peer-shims.ts), MAIA to its LiteLLM routes; all answer "Hello! How can I help?".
+// Every tool gets one HOME and launch folder set up once (config, trust, onboarding: as a user's every day).
+// One warm-up round is excluded; BENCH_RUNS (default 9) rounds are timed, every tool once per round, so that a
+// change in the machine's load falls on all of them. Figures: median (min–max), and ratios to Codex CLI's.
 //
-// None of them has an account here, so each shows its first-run screen (theme picker, folder trust, login choice):
-// that first full screen is what is timed, defined per tool by texts found on it. A tool whose texts do not show
-// falls back to "output stopped changing for 500 ms after the first 200 bytes"; the report says which each used.
-// Memory is the resident memory (VmRSS) of all the tool's processes, summed, 3 s after that screen is drawn.
-// Each run gives the tool a new HOME and launch folder and starts it twice in them: "new HOME" includes what a tool
-// does once on a new machine (Codex copies its 200 MB binary into ~/.codex and starts a daemon there), "same HOME"
-// is the next start, as a user's every day. One warm-up run (file cache) is excluded; BENCH_RUNS (default 10) are
-// timed, every tool once per round so that a change in the machine's load falls on all of them.
-//
-// Installing needs the npm registry and about 1.3 GB, so it only runs with BENCH_ASSISTANTS=1; the packages, at the
-// exact versions below, are kept in $XDG_CACHE_HOME/maia-bench/assistants (default ~/.cache/…) for the next time.
+// Installing needs the npm registry and several hundred MB, so it only runs with BENCH_ASSISTANTS=1; the packages,
+// at the exact versions below, are kept in $XDG_CACHE_HOME/maia-bench/assistants (default ~/.cache/…).
+// BENCH_TOOLS=MAIA (a comma-separated list of names) runs only those.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { startFakeLiteLLM } from "../testing/fake-litellm/src/index.ts";
+import { machineLine } from "./machine.mjs";
 import { summarise } from "./stats.mjs";
 import { shebangFlags } from "./node-flags.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const maia = process.env.MAIA_TEST_BIN || path.join(root, "cli", "dist", "maia.js");
-const runs = Number(process.env.BENCH_RUNS ?? 10);
+const runs = Number(process.env.BENCH_RUNS ?? 9);
 const cache = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "maia-bench");
-const SETTLE_MS = 3_000; // after the first screen: what loads beside the first draw is in by then
+const SETTLE_MS = 2_000; // after the input box, and after the answer: what loads beside them is in by then
 const SCREEN_TIMEOUT_MS = 60_000;
+const ANSWER = "Hello! How can I help?";
+const API_KEY = "sk-ant-bench-0123456789abcdefghij"; // any key: the fake server checks none
 
 let server; // the fake LiteLLM server, once the bench runs
 
 /**
- * `screen`: texts that are all on the first screen once it is drawn (white space is ignored when matching);
- * `prepare(home)`: what the new HOME needs for the tool to wait on that screen.
+ * `screen`: texts that are all on the input-box screen once it is drawn (white space is ignored when matching);
+ * `prepare(home, cwd)`: the config that skips the tool's first-run screens and points it at the fake server;
+ * `print`: the words of a one-shot request; `env`: its environment beside HOME, PATH, TERM.
  */
-const ASSISTANTS = [
-  // Without settings MAIA shows its error and stops (seed § 5.4): like bench/interactive.bench.mjs, it gets the
-  // fake LiteLLM server's, and waits on its input box with the model ready.
+const ALL_ASSISTANTS = [
   {
     name: "MAIA",
     version: JSON.parse(readFileSync(path.join(root, "cli", "package.json"), "utf8")).version,
     args: ["--model", "fake-model"],
+    print: ["-p", "hi", "--model", "fake-model"],
     screen: ["Your request — /help: help"],
-    env: { MAIA_LANG: "en" },
+    env: () => ({ MAIA_LANG: "en" }),
     prepare: (home) => server.writeSettings(home),
   },
-  // Without this, its first screen checks that Anthropic's servers answer and quits when they do not (no network
-  // here); in Bedrock mode it skips that check and waits on its theme picker, the screen that follows it.
-  { name: "Claude Code", pkg: "@anthropic-ai/claude-code", version: "2.1.332", bin: "claude", screen: ["Welcome to Claude Code", "Choose the text style"], env: { CLAUDE_CODE_USE_BEDROCK: "1" } },
-  { name: "Gemini CLI", pkg: "@google/gemini-cli", version: "0.61.0", bin: "gemini", screen: ["Tips for getting started", "Do you trust the files in this folder?"] },
-  { name: "opencode", pkg: "opencode-ai", version: "1.18.33", bin: "opencode", screen: ["Ask anything", "ctrl+p commands"] },
-  { name: "Codex CLI", pkg: "@openai/codex", version: "0.171.0", bin: "codex", screen: ["Welcome to Codex", "Press enter to continue"] },
+  {
+    name: "Codex CLI",
+    pkg: "@openai/codex",
+    version: "0.171.0",
+    bin: "codex",
+    args: [],
+    print: ["exec", "--skip-git-repo-check", "hi"],
+    // Its composer's placeholder; when it differs in this version, the "output quiet" criterion is used instead.
+    screen: ["Ask Codex"],
+    env: () => ({ FAKE_API_KEY: API_KEY }),
+    // A provider of its own with an API key from the environment: no ChatGPT login; the folder trusted.
+    prepare: (home, cwd) => {
+      mkdirSync(path.join(home, ".codex"), { recursive: true });
+      writeFileSync(
+        path.join(home, ".codex", "config.toml"),
+        [
+          'model = "fake-model"',
+          'model_provider = "fake"',
+          "check_for_update_on_startup = false",
+          "[model_providers.fake]",
+          'name = "fake"',
+          `base_url = "${server.url}/v1"`,
+          'wire_api = "responses"',
+          'env_key = "FAKE_API_KEY"',
+          `[projects."${cwd}"]`,
+          'trust_level = "trusted"',
+          "",
+        ].join("\n"),
+      );
+    },
+  },
+  {
+    name: "Claude Code",
+    pkg: "@anthropic-ai/claude-code",
+    version: "2.1.332",
+    bin: "claude",
+    args: ["--model", "fake-model"],
+    print: ["-p", "hi", "--model", "fake-model"],
+    // Its banner and the status line under the prompt ("… · ← for agents"), drawn with the input box.
+    screen: ["Claude Code v", "for agents"],
+    env: () => ({
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: API_KEY,
+      DISABLE_AUTOUPDATER: "1",
+      DISABLE_TELEMETRY: "1",
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    }),
+    // Onboarding done, the folder trusted, the API key approved (it asks about a key from the environment once).
+    prepare: (home, cwd) => {
+      writeFileSync(
+        path.join(home, ".claude.json"),
+        JSON.stringify({ hasCompletedOnboarding: true, theme: "dark", customApiKeyResponses: { approved: [API_KEY.slice(-20)], rejected: [] }, projects: { [cwd]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } } }),
+      );
+    },
+  },
 ];
+// BENCH_TOOLS=MAIA,"Codex CLI": only those (the ratios need Codex CLI among them).
+const only = process.env.BENCH_TOOLS?.split(",").map((name) => name.trim());
+const ASSISTANTS = only ? ALL_ASSISTANTS.filter((tool) => only.includes(tool.name)) : ALL_ASSISTANTS;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const quote = (word) => `'${word.replace(/'/g, `'\\''`)}'`;
-
-/**
- * The tool's command, installing its package with npm first if the cache lacks it. The install goes to a side
- * folder renamed when complete, so that an interrupted one is never taken for an installed one.
- */
-function install(tool) {
-  if (!tool.pkg) return [process.execPath, ...shebangFlags(maia), maia, ...tool.args];
-  const folder = path.join(cache, "assistants", `${tool.pkg.replace("/", "+")}@${tool.version}`);
-  const command = path.join(folder, "node_modules", ".bin", tool.bin);
-  if (!existsSync(command)) {
-    const partial = `${folder}.partial`;
-    rmSync(partial, { recursive: true, force: true });
-    mkdirSync(partial, { recursive: true });
-    const started = performance.now();
-    try {
-      execFileSync("npm", ["install", "--prefix", partial, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", `${tool.pkg}@${tool.version}`], { stdio: ["ignore", "ignore", "pipe"] });
-    } catch (error) {
-      rmSync(partial, { recursive: true, force: true });
-      throw error;
-    }
-    renameSync(partial, folder);
-    tool.installed = `installed in ${((performance.now() - started) / 1000).toFixed(1)} s`;
-  }
-  tool.size = `${Math.round(Number(execFileSync("du", ["-sk", folder], { encoding: "utf8" }).split("\t")[0]) / 1024)} MB`;
-  return [command];
-}
 
 /** What a screen shows, without escape sequences nor white space: a text is found however it was positioned. */
 function visible(raw) {
@@ -228,39 +258,85 @@ function stopDetached(home) {
   }
 }
 
-/** One start of `tool`: time to its first screen, then its memory once idle there. */
-async function start(tool, command, folders) {
-  const run = launch(command, { ...folders, env: tool.env ?? {} });
+
+/** The tool's command line for `args`, installing its package with npm first if the cache lacks it. */
+function commandOf(tool, args) {
+  return tool.pkg ? [tool.command, ...args] : [process.execPath, ...shebangFlags(maia), maia, ...args];
+}
+
+/** Installs the tool into the cache (a side folder renamed when complete, so an interrupted install never counts). */
+function install(tool) {
+  if (!tool.pkg) return;
+  const folder = path.join(cache, "assistants", `${tool.pkg.replace("/", "+")}@${tool.version}`);
+  tool.command = path.join(folder, "node_modules", ".bin", tool.bin);
+  if (existsSync(tool.command)) return;
+  const partial = `${folder}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  try {
+    execFileSync("npm", ["install", "--prefix", partial, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", `${tool.pkg}@${tool.version}`], { stdio: ["ignore", "ignore", "pipe"] });
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    throw error;
+  }
+  renameSync(partial, folder);
+}
+
+/** Whole-process time of a command that exits by itself, in ms; its output must contain `expect`. */
+function timed(command, { home, cwd, env }, expect) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command[0], command.slice(1), { cwd, env: { PATH: process.env.PATH, HOME: home, LANG: "C.UTF-8", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (data) => (out += data));
+    child.stderr.on("data", (data) => (out += data));
+    const timer = setTimeout(() => child.kill("SIGKILL"), SCREEN_TIMEOUT_MS);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      const ms = performance.now() - started;
+      if (expect !== undefined && !out.includes(expect)) reject(new Error(`${command.slice(-3).join(" ")} exited ${code} without "${expect}": ${out.slice(0, 300)}`));
+      else resolve(ms);
+    });
+  });
+}
+
+/** Waits until `text` (white space ignored) shows after position `from` of what the tool drew. */
+async function shown(run, text, from) {
+  const wanted = text.replace(/\s+/g, "");
+  let timer;
+  const at = await new Promise((resolve) => {
+    timer = setTimeout(() => resolve(undefined), SCREEN_TIMEOUT_MS);
+    run.onData = () => run.shown.indexOf(wanted, from) !== -1 && resolve(performance.now());
+    run.done.then(() => resolve(undefined));
+    run.onData();
+  });
+  clearTimeout(timer);
+  run.onData = () => {};
+  return at;
+}
+
+/** One interactive start: time to the input box, memory idle there, then memory after one answer. */
+async function interactive(tool, folders) {
+  const run = launch(commandOf(tool, tool.args), { ...folders, env: tool.env() });
   try {
     const screen = await firstScreen(run, tool.screen);
     await sleep(SETTLE_MS);
-    const pids = toolProcesses(run, folders.home);
-    return { ...screen, rss: run.exited ? undefined : residentMB(pids), processes: pids.length };
+    const idle = run.exited ? undefined : residentMB(toolProcesses(run, folders.home));
+    const from = run.shown.length;
+    run.child.stdin.write("hi");
+    await sleep(200);
+    run.child.stdin.write("\r");
+    const answered = await shown(run, ANSWER, from);
+    await sleep(SETTLE_MS);
+    const after = answered === undefined || run.exited ? undefined : residentMB(toolProcesses(run, folders.home));
+    return { ...screen, idle, after };
   } finally {
     await stop(run);
   }
 }
 
-/** One run: a new HOME and launch folder, started in twice. The temporary folders live beside the cache, not in
- * /tmp, where Codex refuses to set itself up as it does in a user's HOME. */
-async function measure(tool, command) {
-  mkdirSync(path.join(cache, "runs"), { recursive: true });
-  const home = mkdtempSync(path.join(cache, "runs", "home-"));
-  const cwd = mkdtempSync(path.join(cache, "runs", "project-"));
-  tool.prepare?.(home);
-  try {
-    const fresh = await start(tool, command, { home, cwd });
-    const again = await start(tool, command, { home, cwd });
-    return { fresh, again };
-  } finally {
-    stopDetached(home);
-    rmSync(home, { recursive: true, force: true });
-    rmSync(cwd, { recursive: true, force: true });
-  }
-}
-
 if (process.env.BENCH_ASSISTANTS !== "1") {
-  console.log("skipped: set BENCH_ASSISTANTS=1 to install Claude Code, Gemini CLI, opencode and Codex CLI (npm, ~1.3 GB, once) and time them beside MAIA");
+  console.log("skipped: set BENCH_ASSISTANTS=1 to install Codex CLI and Claude Code (npm, once) and time them beside MAIA");
   process.exit(0);
 }
 try {
@@ -271,46 +347,76 @@ try {
 }
 
 server = await startFakeLiteLLM({ modelInfo: { "fake-model": { max_input_tokens: 200_000 } } });
-const commands = new Map();
+server.enqueue(...Array.from({ length: 4 * (runs + 1) + 10 }, () => ({ text: ANSWER })));
+mkdirSync(path.join(cache, "runs"), { recursive: true });
 for (const tool of ASSISTANTS) {
   try {
-    commands.set(tool, install(tool));
+    install(tool);
+    // Beside the cache, not in /tmp, where Codex refuses to set itself up as it does in a user's HOME.
+    tool.folders = { home: mkdtempSync(path.join(cache, "runs", "home-")), cwd: mkdtempSync(path.join(cache, "runs", "project-")) };
+    await tool.prepare(tool.folders.home, tool.folders.cwd);
+    tool.results = { box: [], idle: [], after: [], print: [], version: [] };
   } catch (error) {
     const lines = String(error.stderr || error.message).split("\n").filter((line) => line.trim() && !line.includes("complete log"));
     tool.failed = `install failed: ${lines.slice(0, 2).join(" / ")}`;
   }
 }
+const bare = [];
 for (let round = 0; round <= runs; round += 1) {
-  for (const [tool, command] of commands) {
+  const bareMs = await timed([process.execPath, "-e", "0"], { home: os.tmpdir(), cwd: os.tmpdir(), env: {} });
+  if (round > 0) bare.push(bareMs);
+  for (const tool of ASSISTANTS) {
     if (tool.failed) continue;
     try {
-      const result = await measure(tool, command);
-      tool.criterion = result.fresh.criterion;
-      if (round > 0) (tool.results ??= []).push(result);
+      const screen = await interactive(tool, tool.folders);
+      const print = await timed(commandOf(tool, tool.print), { ...tool.folders, env: tool.env() }, ANSWER);
+      const version = await timed(commandOf(tool, ["--version"]), { ...tool.folders, env: tool.env() });
+      tool.criterion = screen.criterion;
+      if (round === 0) continue; // the warm-up: file cache, first-run work
+      tool.results.box.push(screen.ms);
+      tool.results.idle.push(screen.idle);
+      tool.results.after.push(screen.after);
+      tool.results.print.push(print);
+      tool.results.version.push(version);
     } catch (error) {
-      tool.failed = `run ${round} failed: ${error.message}`;
+      tool.failed = `round ${round} failed: ${error.message}`;
     }
   }
 }
-
 await server.close();
-
-const time = (values) => {
-  const { median, min, max } = summarise(values);
-  return `${(median / 1000).toFixed(2)} s (${(min / 1000).toFixed(2)}–${(max / 1000).toFixed(2)})`;
-};
-const memory = (values) => (values.some((value) => value === undefined) ? "exited" : `${summarise(values).median.toFixed(0)} MB`);
-const rows = [["tool", "version", "first screen, new HOME", "RSS idle", "again, same HOME", "RSS idle"]];
 for (const tool of ASSISTANTS) {
-  if (!tool.results) continue;
-  const pick = (which, key) => tool.results.map((result) => result[which][key]);
-  rows.push([tool.name, tool.version, time(pick("fresh", "ms")), memory(pick("fresh", "rss")), time(pick("again", "ms")), memory(pick("again", "rss"))]);
+  if (!tool.folders) continue;
+  stopDetached(tool.folders.home);
+  rmSync(tool.folders.home, { recursive: true, force: true });
+  rmSync(tool.folders.cwd, { recursive: true, force: true });
+}
+
+const median = (values) => summarise(values).median;
+const seconds = (values) => {
+  const { median: mid, min, max } = summarise(values);
+  return `${(mid / 1000).toFixed(2)} s (${(min / 1000).toFixed(2)}–${(max / 1000).toFixed(2)})`;
+};
+const memory = (values) => (values.length === 0 || values.some((value) => value === undefined) ? "—" : `${median(values).toFixed(0)} MiB`);
+const codex = ASSISTANTS.find((tool) => tool.name === "Codex CLI");
+const ratio = (tool, key) => (codex?.results?.[key]?.length && !codex.failed ? ` ${(median(tool.results[key]) / median(codex.results[key])).toFixed(2)}×` : "");
+console.log(`${machineLine()}; load average ${os.loadavg().map((value) => value.toFixed(1)).join(" / ")} (1 / 5 / 15 min)`);
+console.log(`${runs} rounds after a warm-up, interleaved; median (min–max); × = ratio to Codex CLI's median; node -e 0: ${(median(bare) / 1000).toFixed(3)} s`);
+const rows = [["tool", "version", "launch → input box", "-p hi round trip", "--version", "RSS idle / after one answer"]];
+for (const tool of ASSISTANTS) {
+  if (!tool.results?.box.length) continue;
+  const r = tool.results;
+  rows.push([
+    tool.name,
+    tool.version,
+    `${seconds(r.box)}${ratio(tool, "box")}`,
+    `${seconds(r.print)}${ratio(tool, "print")}`,
+    `${(median(r.version) / 1000).toFixed(3)} s ${(median(r.version) / median(bare)).toFixed(2)}× node -e 0`,
+    `${memory(r.idle)} / ${memory(r.after)}`,
+  ]);
 }
 const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(" / ")} (1 / 5 / 15 min); ${runs} runs, median (min–max)`);
 for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd());
 for (const tool of ASSISTANTS) {
-  const setup = tool.pkg ? [`${tool.pkg}@${tool.version}`, tool.installed, tool.size].filter(Boolean).join(", ") : path.relative(root, maia);
-  const processes = Math.max(0, ...(tool.results ?? []).map((result) => result.again.processes));
-  console.log(`${tool.name}: ${tool.failed ?? `first screen = ${tool.criterion}; idle in ${processes} process(es)`} (${setup})`);
+  const setup = tool.pkg ? `${tool.pkg}@${tool.version}` : path.relative(root, maia);
+  console.log(`${tool.name}: ${tool.failed ?? `input box = ${tool.criterion}`} (${setup})`);
 }

@@ -9,6 +9,10 @@ import { fileURLToPath } from "node:url";
 import { startFakeLiteLLM } from "../testing/fake-litellm/src/index.ts";
 import { summarise } from "./stats.mjs";
 import { shebangFlags } from "./node-flags.mjs";
+import { machineLine } from "./machine.mjs";
+
+// Where and when these figures were taken (cores, Node, `node -e 0` here, date): printed before them.
+console.log(machineLine());
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const maia = path.join(root, "cli", "dist", "maia.js");
@@ -37,9 +41,25 @@ function once(withRss) {
   });
 }
 
+/** Whole-process time of `args` (node with the shebang's flags for the bundle, `-e 0` for bare Node). */
+function timed(args) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH, HOME: home, MAIA_LANG: "en" }, stdio: "ignore" });
+    child.on("exit", (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`${args.join(" ")} exited ${code}`))));
+  });
+}
+
 await once(false); // warm the file cache
 const times = [];
 for (let run = 0; run < runs; run += 1) times.push((await once(false)).elapsed);
+// `--version` beside a bare `node -e 0`, interleaved (issue 22: it must cost Node's own start and little more).
+const version = [];
+const bare = [];
+for (let run = 0; run < runs; run += 1) {
+  version.push(await timed([...shebangFlags(maia), maia, "--version"]));
+  bare.push(await timed(["-e", "0"]));
+}
 const rss = [];
 for (let run = 0; run < 5; run += 1) rss.push((await once(true)).rss);
 await server.close();
@@ -48,4 +68,7 @@ rmSync(cwd, { recursive: true, force: true });
 
 const time = summarise(times);
 console.log(`maia -p "hi" round trip: median ${time.median.toFixed(0)} ms (min ${time.min.toFixed(0)}, max ${time.max.toFixed(0)}, ${time.count} runs)`);
+const versionTime = summarise(version);
+const bareTime = summarise(bare);
+console.log(`maia --version: median ${versionTime.median.toFixed(0)} ms (min ${versionTime.min.toFixed(0)}, max ${versionTime.max.toFixed(0)}); node -e 0: median ${bareTime.median.toFixed(0)} ms; ratio ${(versionTime.median / bareTime.median).toFixed(2)}×`);
 console.log(`peak resident memory: ${summarise(rss).median.toFixed(0)} MB (median of ${rss.length})`);

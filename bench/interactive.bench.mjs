@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { startFakeLiteLLM } from "../testing/fake-litellm/src/index.ts";
 import { summarise } from "./stats.mjs";
 import { shebangFlags } from "./node-flags.mjs";
+import { machineLine } from "./machine.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const maia = process.env.MAIA_TEST_BIN || path.join(root, "cli", "dist", "maia.js");
@@ -210,7 +211,7 @@ rmSync(cwd, { recursive: true, force: true });
 
 const time = summarise(times);
 // Wall times on a shared machine follow its load: say what it was.
-console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(" / ")} (1 / 5 / 15 min)`);
+console.log(`${machineLine()}; load average ${os.loadavg().map((value) => value.toFixed(1)).join(" / ")} (1 / 5 / 15 min)`);
 const [mid, end] = samples;
 console.log(`input box drawn: median ${time.median.toFixed(0)} ms (min ${time.min.toFixed(0)}, max ${time.max.toFixed(0)}, ${time.count} runs; target < 300 ms)`);
 console.log(`resident memory: idle ${idle.toFixed(0)} MB, after the first answer ${afterFirst.toFixed(0)} MB (target < 150 MB), after loading 500 messages ${afterLoad.toFixed(0)} MB`);

@@ -3,6 +3,10 @@
 import { performance } from "node:perf_hooks";
 import { parseChatStream } from "../plugins/litellm/src/sse-assembly.ts";
 import { formatMs, summarise } from "./stats.mjs";
+import { machineLine } from "./machine.mjs";
+
+// Where and when these figures were taken (cores, Node, `node -e 0` here, date): printed before them.
+console.log(machineLine());
 
 const encoder = new TextEncoder();
 const chunk = (delta) =>

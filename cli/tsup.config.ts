@@ -12,7 +12,7 @@ const { version } = JSON.parse(readFileSync(new URL("./package.json", import.met
  * loaded only when used.
  */
 export default defineConfig({
-  entry: { maia: "src/main.ts" },
+  entry: { maia: "src/entry.ts" },
   format: ["esm"],
   target: "node22",
   platform: "node",

@@ -23,6 +23,8 @@ export interface BootOptions {
   allowRules?: string[];
   /** Also the plugins that only add subcommands (`maia hub`): for `maia <subcommand>` and `maia plugins`. */
   subcommands?: boolean;
+  /** Only this first-party plugin (`maia permissions check`: the plugin whose subcommand runs, nothing else). */
+  only?: string;
 }
 
 /** Everything every front end does first: launch folder, configuration, kernel, plugins. */
@@ -39,8 +41,14 @@ export async function boot(options: BootOptions): Promise<Booted> {
     runtime: { cwd, homeDir, env, frontEnd: options.frontEnd, locale: activeLocale(), allowRules: options.allowRules ?? [] },
     log: options.log,
   });
-  const records = await kernel.loadPlugins(pluginCandidates(config.plugins, cwd, homeDir, undefined, { subcommands: options.subcommands ?? false }), {
+  const builtins = options.only === undefined ? BUILTIN_PLUGINS : BUILTIN_PLUGINS.filter((builtin) => builtin.name === options.only);
+  const settings = options.only === undefined ? config.plugins : pick(config.plugins, options.only);
+  const records = await kernel.loadPlugins(pluginCandidates(settings, cwd, homeDir, builtins, { subcommands: options.subcommands ?? false }), {
     strict: options.strictPlugins ?? false,
   });
   return { kernel, config, records, cwd, homeDir };
+}
+
+function pick<T>(record: Record<string, T>, key: string): Record<string, T> {
+  return key in record ? { [key]: record[key] as T } : {};
 }

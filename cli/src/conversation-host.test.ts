@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { Conversation } from "@maia/kernel";
-import { createTestKernel, scriptedInteraction } from "@maia/kernel/testing";
+import { createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
 import litellm from "@maia/plugin-litellm";
 import { describe, expect, it } from "vitest";
 

@@ -1,17 +1,13 @@
-import { enableCompileCache } from "node:module";
 import { errorMessage } from "@maia/kernel";
 import { parseCliArgs, splitAtSubcommand, UsageError } from "./args.ts";
 import { boot } from "./boot.ts";
+import { helpText, SUBCOMMAND_PLUGINS } from "./help.ts";
 import { t } from "./messages.ts";
 import { runHeadless } from "./headless/run-headless.ts";
 import { loadWithoutFetch } from "./interactive/load-without-fetch.ts";
 import { runPluginsCommand } from "./plugins/plugins-command.ts";
 
 declare const MAIA_VERSION: string;
-
-// V8's compile cache (Node >= 22.1): the chunks loaded later (Ink for the interactive mode, plugins, the tokenizer's
-// tables) are compiled once and read back on the next starts, which is most of what a start costs after the first.
-enableCompileCache?.();
 
 /** `maia`'s entry point: parses arguments and hands over to a front end or a subcommand. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -52,7 +48,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   return runInteractive(args, { stdout: process.stdout, stdin: process.stdin, env: io.env });
 }
 
-/** A subcommand that a plugin registered (`maia permissions check`, `maia acp`), or the help. */
+/** A subcommand that a plugin registered (`maia permissions check`, `maia hub`), or the help; `maia acp` is the CLI's own. */
 async function runSubcommand(
   name: string | undefined,
   help: boolean,
@@ -65,11 +61,12 @@ async function runSubcommand(
     warn: (message: string) => void io.stderr.write(`WARN ${message}\n`),
     error: (message: string) => void io.stderr.write(`FAIL ${message}\n`),
   };
-  const { kernel, cwd, homeDir } = await boot({ frontEnd: "headless", log, env: io.env, subcommands: true });
+  // A first-party plugin's subcommand loads that plugin alone (issue 22); any other name needs them all, to be found.
+  const owner = name !== undefined && !help ? SUBCOMMAND_PLUGINS[name] : undefined;
+  const { kernel, cwd, homeDir } = await boot({ frontEnd: "headless", log, env: io.env, subcommands: true, ...(owner ? { only: owner } : {}) });
   const subcommands = kernel.plugins.subcommands;
   if (help || name === undefined) {
-    const names = ["plugins", ...subcommands.list().map((subcommand) => subcommand.name)].join(", ");
-    io.stdout.write(`${t("usage", { subcommands: names })}\n`);
+    io.stdout.write(`${helpText(["plugins", ...subcommands.list().map((subcommand) => subcommand.name)])}\n`);
     return 0;
   }
   const subcommand = subcommands.get(name);

@@ -1,4 +1,5 @@
-import { defineMessages } from "@maia/kernel";
+// The catalogue module alone, not the kernel: `maia --help` prints from here before anything else is loaded.
+import { defineMessages } from "@maia/util/i18n";
 
 export const t = defineMessages(
   {

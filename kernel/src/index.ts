@@ -21,7 +21,7 @@ export { definePluginHooks, type OwnedHookTaps, type PluginHookOptions, type Plu
 // Plugins declare their strings with the kernel's one import; the catalogue itself lives in @maia/util.
 export { defineMessages, activeLocale, setActiveLocale, resolveLocale, type Locale, type MessageTemplate, type Translate } from "@maia/util/i18n";
 export { Kernel, type KernelOptions } from "./kernel.ts";
-export { Conversation, type ConversationOptions } from "./host/conversation.ts";
+export { Conversation, MAX_CONTINUATIONS, type ConversationOptions } from "./host/conversation.ts";
 export { dispatchInput, type DispatchOptions, type DispatchResult } from "./host/dispatch-input.ts";
 export { MAX_ITERATIONS, type RunTurnOptions } from "./loop/run-turn.ts";
 export { MAX_PARALLEL_TOOLS } from "./loop/tool-runner.ts";
@@ -48,4 +48,6 @@ export {
   type PluginStage,
 } from "./plugins/plugin-host.ts";
 export { stricter } from "./permissions/verdict.ts";
-export { describeErrors, validatorFor } from "./validation/validator.ts";
+export { describeErrors, precompiled, validatorFor, type Validator } from "./validation/validator.ts";
+export { KERNEL_AJV_OPTIONS } from "./validation/ajv-options.ts";
+export { ajvRuntime } from "./validation/standalone-runtime.ts";

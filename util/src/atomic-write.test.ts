@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, readdir, readlink, stat, symlink, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { readFile, readdir, readlink, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempFolder } from "@maia/testing-maia";
 import { createFileExclusive, writeFileAtomic } from "./atomic-write.ts";
 
 async function folder(): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), "maia-atomic-"));
+  return tempFolder("maia-atomic-");
 }
 
 describe("writeFileAtomic", () => {

@@ -1,13 +1,13 @@
-import { mkdir, mkdtemp, symlink, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempFolder } from "@maia/testing-maia";
 import { definitionFolders, readDefinitionFile } from "./definition-folders.ts";
 
 const words = { unreadable: (cause: string) => `unreadable: ${cause}`, tooLarge: (limit: number) => `larger than ${limit}` };
 
 async function root(): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), "maia-definitions-"));
+  return tempFolder("maia-definitions-");
 }
 
 describe("definitionFolders", () => {

@@ -14,7 +14,7 @@ import {
   type SessionUpdate,
 } from "@agentclientprotocol/sdk";
 import { definePlugin, type AgentSession, type MaiaPlugin, type PluginLogger } from "@maia/kernel";
-import { createTestKernel } from "@maia/kernel/testing";
+import { createTestKernel } from "@maia/testing-kernel";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import builtinTools from "@maia/plugin-builtin-tools";
 import context, { type ContextApi } from "@maia/plugin-context";

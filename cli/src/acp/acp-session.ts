@@ -98,11 +98,8 @@ export class AcpSession implements PermissionHost {
   static async load(deps: SessionDeps, id: string, saved: SavedSession, mcpServers: McpServer[]): Promise<AcpSession> {
     const session = new AcpSession(deps);
     const conversation = await session.#start();
-    if (saved.startContext !== undefined) {
-      // The summary replaces MAIA.md in the system prompt (seed § 14.4): the agent is built again with it.
-      await conversation.restart({ reason: "load", startContext: saved.startContext });
-    }
-    session.peers.sessions?.adopt(conversation.current, saved);
+    // As every front end resumes (a summary, which replaces MAIA.md in the system prompt, has the agent built again).
+    await session.peers.sessions?.resume(conversation, saved);
     session.id = id;
     session.replay();
     await session.#addMcpServers(mcpServers);

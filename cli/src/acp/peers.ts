@@ -11,7 +11,7 @@ import type { SkillsApi } from "@maia/plugin-skills";
  * the plugin's own, imported as a type: none of their code lands in the bundle from here, and a changed API
  * fails to compile here instead of drifting.
  */
-export type SessionsPeer = Pick<SessionsApi, "nameOf" | "list" | "openForResume" | "adopt">;
+export type SessionsPeer = Pick<SessionsApi, "nameOf" | "list" | "openForResume" | "resume" | "adopt">;
 /** Verdicts, and "always allow / deny" written as the narrowest rule. */
 export type PermissionsPeer = Pick<PermissionsApi, "evaluate" | "remember">;
 export type TodosPeer = Pick<BuiltinToolsApi, "todosOf">;
@@ -32,7 +32,7 @@ export function peersOf(kernel: Kernel) {
     return value && typeof (value as Record<string, unknown>)[probe] === "function" ? value : undefined;
   };
   return {
-    sessions: api<SessionsPeer>("sessions", "adopt"),
+    sessions: api<SessionsPeer>("sessions", "resume"),
     permissions: api<PermissionsPeer>("permissions", "remember"),
     todos: api<TodosPeer>("builtin-tools", "todosOf"),
     skills: api<SkillsPeer>("skills", "skillsOf"),

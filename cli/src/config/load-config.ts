@@ -1,9 +1,10 @@
 import os from "node:os";
 import path from "node:path";
 import { cosmiconfig } from "cosmiconfig";
-import { describeErrors, errorMessage, validatorFor } from "@maia/kernel";
+import { describeErrors, errorMessage } from "@maia/kernel";
 import { MAX_JSON_DEPTH, shownPointer, tooDeepAt } from "@maia/util";
 import { t } from "../messages.ts";
+import { validateConfig } from "./config-validator.generated.ts";
 import { CONFIG_SCHEMA, type MaiaConfig, type PluginSetting } from "./config-schema.ts";
 
 export const CONFIG_FILE = path.join(".maia", "config.json");
@@ -69,7 +70,7 @@ function sanitise(raw: unknown, file: string, warnings: string[]): MaiaConfig {
     warnings.push(t("configUnreadable", { file, problem: t("configTooDeep", { max: MAX_JSON_DEPTH, pointer: shownPointer(deep) }) }));
     return { plugins: {} };
   }
-  const validate = validatorFor(CONFIG_SCHEMA);
+  const validate = validateConfig;
   if (!validate(raw)) {
     for (const problem of describeErrors(validate.errors, CONFIG_SCHEMA)) warnings.push(t("configInvalid", { file, problem }));
   }

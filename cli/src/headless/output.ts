@@ -52,6 +52,9 @@ export class HeadlessOutput {
       case "warning":
         this.warn(event.message);
         break;
+      case "hook":
+        this.#line({ type: "hook", event: event.event, command: event.command, outcome: event.outcome, durationMs: event.durationMs });
+        break;
       default:
         break;
     }

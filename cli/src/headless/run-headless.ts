@@ -1,4 +1,5 @@
-import { Conversation, dispatchInput, NO_INTERACTION, errorMessage, type AgentSession, type LogOrigin, type Message, type TurnOutcome } from "@maia/kernel";
+import { Conversation, dispatchInput, NO_INTERACTION, errorMessage, type LogOrigin, type TurnOutcome } from "@maia/kernel";
+import type { SavedSession, SessionsApi } from "@maia/plugin-sessions";
 import type { CliArgs } from "../args.ts";
 import { boot } from "../boot.ts";
 import { chooseModel } from "../model-choice.ts";
@@ -6,10 +7,7 @@ import { t } from "../messages.ts";
 import { HeadlessOutput } from "./output.ts";
 
 /** What this runner uses of the sessions plugin's API (--resume, --continue); the plugin may be disabled. */
-interface SessionsForResume {
-  openForResume(name?: string): Promise<{ messages: Message[]; startContext?: string }>;
-  adopt(session: AgentSession, saved: { messages: Message[]; startContext?: string }): void;
-}
+type SessionsPeer = Pick<SessionsApi, "openForResume" | "resume">;
 
 export interface HeadlessIO {
   stdout: NodeJS.WritableStream;
@@ -54,9 +52,10 @@ export async function runHeadless(args: CliArgs, io: HeadlessIO): Promise<number
       output.error(t("noModel", { models: "" }));
       return 1;
     }
-    // --resume <name> / --continue: the saved conversation goes on, its summary (if any) as starting context.
-    const sessions = kernel.plugins.get<SessionsForResume>("sessions")?.api;
-    let resumed: Awaited<ReturnType<SessionsForResume["openForResume"]>> | undefined;
+    // --resume <name> / --continue: the saved conversation goes on. It is read first, so that the agent is built
+    // once, with the saved summary (if any) as starting context; `resume` then keeps that session.
+    const sessions = kernel.plugins.get<SessionsPeer>("sessions")?.api;
+    let resumed: SavedSession | undefined;
     if (args.resume !== undefined || args.continue) {
       if (!sessions) throw new Error(t("resumeNeedsSessions"));
       resumed = await sessions.openForResume(args.resume);
@@ -68,7 +67,7 @@ export async function runHeadless(args: CliArgs, io: HeadlessIO): Promise<number
       ...(args.maxIterations ? { maxIterations: args.maxIterations } : {}),
       ...(resumed?.startContext === undefined ? {} : { startContext: resumed.startContext }),
     });
-    if (resumed) sessions?.adopt(conversation.current, resumed);
+    if (resumed) await sessions?.resume(conversation, resumed);
     conversation.events.on(output.onEvent);
 
     // Prefixes (`§skill`, `!cmd`) and slash commands work here as in the interface.

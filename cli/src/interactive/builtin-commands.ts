@@ -93,7 +93,6 @@ async function helpBlock(context: BuiltinContext): Promise<HelpBlock> {
     .list()
     .sort((a, b) => a.order - b.order)
     .map((prefix) => ({ name: prefix.prefix, description: prefix.description }));
-  if (registry.get("file-refs")) prefixes.push({ name: "@", description: t("helpFileRef") });
   const skillsApi = peer<SkillsPeer>(kernel, "skills");
   const skills = typeof skillsApi?.skillsOf === "function" ? await skillsApi.skillsOf(context.conversation.current.setup).catch(() => []) : [];
   const groups: HelpBlock["groups"] = [{ title: t("helpCommands"), items: commands }];

@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { AgentEvents, Conversation, setActiveLocale } from "@maia/kernel";
-import { createTestKernel } from "@maia/kernel/testing";
+import { createTestKernel } from "@maia/testing-kernel";
 import builtinTools from "@maia/plugin-builtin-tools";
 import litellm from "@maia/plugin-litellm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -23,7 +23,6 @@ export const t = defineMessages(
     helpPrefixes: "Special inputs",
     helpSkills: "Skills",
     helpKeys: "Keys",
-    helpFileRef: "attaches a file or a folder to the request",
     helpNoSkills: "(no skill)",
     helpKeysInput: "Enter: send · ←/→, Ctrl+A/E: move · ↑/↓: history · Ctrl+U/W: erase · Alt+Enter: new line",
     helpKeysQuit: "Ctrl+C or Ctrl+D (empty input): quit",
@@ -57,7 +56,6 @@ export const t = defineMessages(
     helpPrefixes: "Saisies spéciales",
     helpSkills: "Skills",
     helpKeys: "Touches",
-    helpFileRef: "joint un fichier ou un dossier à la demande",
     helpNoSkills: "(aucun skill)",
     helpKeysInput:
       "Entrée : envoyer · ←/→, Ctrl+A/E : déplacement · ↑/↓ : historique · Ctrl+U/W : effacer · Alt+Entrée : nouvelle ligne",

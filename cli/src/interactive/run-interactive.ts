@@ -104,8 +104,9 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
 }
 
 /**
- * `--resume <name>` and `--continue` (the latest session): the conversation goes on as `/load` would bring it back,
- * history shown. Undefined when not asked, null (after the error is shown) when it cannot be done.
+ * `--resume <name>` and `--continue` (the latest session): the conversation goes on through `/load`, which resumes
+ * as every front end does (the sessions plugin's `resume`) and shows the history here. Undefined when not asked,
+ * null (after the error is shown) when it cannot be done.
  */
 async function resumeCommand(args: CliArgs, conversation: Conversation, ui: InkUI): Promise<string | undefined | null> {
   if (args.resume === undefined && !args.continue) return undefined;

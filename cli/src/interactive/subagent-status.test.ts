@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { setActiveLocale, type AgentSession, type CommandContext } from "@maia/kernel";
-import { commandContext, createTestKernel, scriptedInteraction } from "@maia/kernel/testing";
+import { commandContext, createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
 import litellm from "@maia/plugin-litellm";
 import subagents from "@maia/plugin-subagents";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

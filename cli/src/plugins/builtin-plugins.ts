@@ -25,5 +25,6 @@ export const BUILTIN_PLUGINS: readonly BuiltinPlugin[] = [
   { name: "mcp", load: () => import("@maia/plugin-mcp") },
   { name: "subagents", load: () => import("@maia/plugin-subagents") },
   { name: "checkpoints", load: () => import("@maia/plugin-checkpoints") },
+  { name: "hooks", load: () => import("@maia/plugin-hooks") },
   { name: "hub", load: () => import("@maia/plugin-hub"), subcommandOnly: true },
 ];

@@ -1,6 +1,6 @@
-import type { ChildMessage, StartSpec } from "@maia/plugin-subagents";
-import { parseParentMessage } from "@maia/plugin-subagents";
 import type { InteractionPort } from "@maia/kernel";
+// The protocol both ends share, not the subagents plugin's code: `start` is read before any plugin is loaded.
+import { parseParentMessage, type ChildMessage, type StartSpec } from "@maia/subagent-protocol";
 
 /** The part of a Node process this channel needs (a forked child: `process` itself). */
 export interface IpcProcess {

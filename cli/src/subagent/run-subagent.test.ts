@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { maiaPerTest } from "@maia/testing-maia";
-import type { AgentDefinition, ChildMessage, DoneMessage, StartSpec } from "@maia/plugin-subagents";
+import type { AgentDefinition, ChildMessage, DoneMessage, StartSpec } from "@maia/subagent-protocol";
 import { afterEach, describe, expect, it } from "vitest";
 
 /** `maia --subagent` from this source tree (Node 24 runs it as it is): the process MAIA forks for a sub-agent. */

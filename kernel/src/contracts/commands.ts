@@ -25,6 +25,22 @@ export interface SessionHost {
 }
 
 /** A request that ended in an error, offered to `recoverTurn` before the front end sees it. */
+/**
+ * What `continueTurn` carries: a request sent through the SessionHost ended "done" (the model stopped calling
+ * tools). `continuations` counts the follow-ups already sent for this request (0 the first time).
+ */
+export interface TurnContinuation {
+  outcome: TurnOutcome;
+  host: SessionHost;
+  continuations: number;
+  signal?: AbortSignal;
+}
+
+/** What a `continueTurn` tap answers to have the agent go on: `prompt` is sent as the next request (origin "hook"). */
+export interface ContinuationAnswer {
+  prompt: string;
+}
+
 export interface TurnRecovery {
   /** The failed outcome (status "error"); its session is the host's current one. */
   outcome: TurnOutcome;

@@ -12,6 +12,8 @@ export type AgentEvent =
   | { type: "context_usage"; tokens: number; max?: number }
   | { type: "tools_running"; running: { names: string[]; done: number } | null }
   | { type: "usage"; inputTokens: number; outputTokens: number }
+  /** A user hook command ran (the hooks plugin): its event, command, how it ended (`exited with code 0`…), time. */
+  | { type: "hook"; event: string; command: string; outcome: string; durationMs: number }
   | { type: "info"; message: string }
   | { type: "warning"; message: string };
 

@@ -66,10 +66,15 @@ export interface TurnInput {
   signal: AbortSignal;
   /**
    * Who wrote the text: "user" when the user typed it; anything else is written on the user's behalf and named
-   * by whoever sends it ("command" for a command's `submit`, "subagent" for a child's task). `@` references are
-   * resolved in the user's own text only.
+   * by whoever sends it ("command" for a command's `submit`, "subagent" for a child's task, "hook" for a follow-up
+   * a `continueTurn` tap asked for). `@` references are resolved in the user's own text only.
    */
   origin: string;
+  /**
+   * Set by a tap (a user's UserPromptSubmit hook) to keep the request from being sent: nothing is added to the
+   * conversation, no model is called, the text is shown to the user as a warning and the turn ends "done".
+   */
+  blocked?: string;
 }
 
 export type TurnStatus = "done" | "max_iterations" | "stopped" | "aborted" | "error";
@@ -107,6 +112,8 @@ export interface Verdict {
   source?: string;
   /** Why, for the user (an error inside the evaluation, a wrapper not covered…). */
   reason?: string;
+  /** On a deny: what the model is told instead of the rules' sentence (a user hook's own explanation). */
+  message?: string;
 }
 
 /** What `checkPermission` carries; each tap may set a stricter `verdict` (see hooks.ts). */
@@ -126,6 +133,22 @@ export interface ToolCallEvent {
 export interface ToolResultEvent extends ToolCallEvent {
   output: string;
   isError: boolean;
+  /** Taps may push text here (a user's PostToolUse hook): it is appended to the result the model reads. */
+  feedback: string[];
+}
+
+/**
+ * What `reviseToolCall` carries: a call whose input passed the tool's schema, before the permission check.
+ * A tap may return it with another `input`, which is validated against the schema again (a bad one becomes the
+ * tool result, the call is not run) and is what the permission rules and the tool then see.
+ */
+export interface ToolCallRevision {
+  session: AgentSession;
+  call: ToolUseBlock;
+  tool: AnyTool;
+  input: Record<string, unknown>;
+  /** The turn's: Ctrl+C withdraws the revision (a user's hook command is stopped). */
+  signal?: AbortSignal;
 }
 
 export interface ProviderRequest {

@@ -5,7 +5,7 @@ import {
   SyncHook,
 } from "tapable";
 import type { LLMProvider } from "../contracts/provider.ts";
-import type { RecoveryAnswer, TurnRecovery } from "../contracts/commands.ts";
+import type { ContinuationAnswer, RecoveryAnswer, TurnContinuation, TurnRecovery } from "../contracts/commands.ts";
 import type {
   AgentSession,
   CompactEvent,
@@ -15,6 +15,7 @@ import type {
   ProviderRequest,
   SessionSetup,
   ToolCallEvent,
+  ToolCallRevision,
   ToolLookup,
   ToolResultEvent,
   TurnInput,
@@ -39,7 +40,8 @@ export function createHookTable() {
     /**
      * Before each user request is sent to the model. Carries the user's text and the session; taps return the
      * input, possibly with a new text (`@` references resolved) or after adding to `session.pendingContext`
-     * (a compaction may also replace the session's messages here).
+     * (a compaction may also replace the session's messages here). A tap may set `blocked` (a user's
+     * UserPromptSubmit hook, at STAGE.PRE): the request is then not sent and the reason is shown as a warning.
      */
     beforeTurn: new AsyncSeriesWaterfallHook<[TurnInput]>(["turn"]),
 
@@ -48,6 +50,13 @@ export function createHookTable() {
      * tool wins; nobody answering means "unknown tool" for the model.
      */
     resolveTool: new AsyncSeriesBailHook<[ToolLookup], AnyTool | undefined>(["lookup"]),
+
+    /**
+     * Before the permission check of each call whose input passed the tool's schema (user PreToolUse hooks).
+     * Taps return the revision, possibly with a new `input`: it is validated against the schema again (a bad
+     * one is the call's result for the model, nothing runs) and it is what `checkPermission` and the tool see.
+     */
+    reviseToolCall: new AsyncSeriesWaterfallHook<[ToolCallRevision]>(["revision"]),
 
     /**
      * Before every tool call. Each tap may set `check.verdict` and returns the check. Verdicts only get
@@ -61,7 +70,10 @@ export function createHookTable() {
     /** Just before an authorised tool runs (the call, the tool, the session). Return value ignored. */
     beforeToolCall: new AsyncSeriesHook<[ToolCallEvent]>(["event"]),
 
-    /** After a tool ran, with its output (Read records what the model saw, ACP reports statuses). */
+    /**
+     * After a tool ran, with its output (Read records what the model saw, ACP reports statuses). Text a tap
+     * pushes to `event.feedback` (a user's PostToolUse hook) is appended to the result the model reads.
+     */
     afterToolCall: new AsyncSeriesHook<[ToolResultEvent]>(["event"]),
 
     /**
@@ -78,6 +90,13 @@ export function createHookTable() {
      * context as too long (seed § 14.5), so every front end and sub-agent recovers the same way.
      */
     recoverTurn: new AsyncSeriesBailHook<[TurnRecovery], RecoveryAnswer | undefined>(["recovery"]),
+
+    /**
+     * When a request sent through the SessionHost ended "done" (user Stop hooks). The first tap that answers
+     * `{ prompt }` has the host send that prompt as a follow-up request (origin "hook"), at most
+     * MAX_CONTINUATIONS times in a row for one request; nobody answering, or a tap that throws, ends the request.
+     */
+    continueTurn: new AsyncSeriesBailHook<[TurnContinuation], ContinuationAnswer | undefined>(["continuation"]),
 
     /**
      * When a conversation has been replaced by its summary (seed § 14), called by the plugin that compacted
@@ -120,10 +139,12 @@ export const HOOK_KINDS: Record<HookName, HookKind> = {
   beforeTurn: "waterfall",
   resolveTool: "bail",
   checkPermission: "permission",
+  reviseToolCall: "waterfall",
   beforeToolCall: "series",
   afterToolCall: "series",
   afterTurn: "series",
   recoverTurn: "bail",
+  continueTurn: "bail",
   onCompact: "waterfall",
   contextChanged: "sync",
   tools: "waterfall",
@@ -143,21 +164,25 @@ const MINUTE = 60 * SECOND;
  * mode). No tap asks the user anything (confirmations go through the interaction port after the verdict), so
  * these bound the work itself: generous where a tap may call the model (compaction in `beforeTurn`,
  * `afterTurn`, `recoverTurn`, `onCompact`) or connect to servers (MCP in `sessionStart`, each connection bounded by its own
- * 30 s timeout). Sync hooks cannot be waited on, so they have none.
+ * 30 s timeout), and where a user's hook commands run (`reviseToolCall`, `afterToolCall`, `continueTurn`,
+ * `beforeTurn`, `sessionStart`: each command has its own timeout, 60 s unless the user set one, up to 10 min).
+ * Sync hooks cannot be waited on, so they have none.
  */
 export const HOOK_DEADLINES_MS: Record<HookName, number | undefined> = {
   beforeTurn: 10 * MINUTE,
   resolveTool: MINUTE,
+  reviseToolCall: 10 * MINUTE,
   checkPermission: 30 * SECOND,
   beforeToolCall: 30 * SECOND,
-  afterToolCall: 30 * SECOND,
+  afterToolCall: 10 * MINUTE,
   afterTurn: 10 * MINUTE,
   recoverTurn: 10 * MINUTE,
+  continueTurn: 10 * MINUTE,
   onCompact: 10 * MINUTE,
   contextChanged: undefined,
   tools: MINUTE,
   systemPrompt: MINUTE,
   resolveProvider: MINUTE,
-  sessionStart: 5 * MINUTE,
-  sessionEnd: MINUTE,
+  sessionStart: 10 * MINUTE,
+  sessionEnd: 10 * MINUTE,
 };

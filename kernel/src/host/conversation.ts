@@ -5,6 +5,13 @@ import type { InteractionPort } from "../contracts/interaction.ts";
 import type { AgentSession, TurnOutcome } from "../contracts/session.ts";
 import type { Kernel } from "../kernel.ts";
 import type { RunTurnOptions } from "../loop/run-turn.ts";
+import { t } from "./messages.ts";
+
+/**
+ * Follow-ups a `continueTurn` tap may ask for in a row, for one request: a Stop hook that always says "go on"
+ * must not keep the agent (and the bill) running forever. Claude Code relies on `stop_hook_active` alone.
+ */
+export const MAX_CONTINUATIONS = 8;
 
 export interface ConversationOptions {
   kernel: Kernel;
@@ -62,6 +69,26 @@ export class Conversation implements SessionHost {
    * current then (a compaction makes a new one, seed § 14.5).
    */
   async submit(text: string, options: RunTurnOptions = {}): Promise<TurnOutcome> {
+    let outcome = await this.#send(text, options);
+    // A `continueTurn` tap (a user's Stop hook) may have the agent go on, a bounded number of times in a row.
+    for (let continuations = 0; outcome.status === "done" && !options.signal?.aborted; continuations += 1) {
+      const answer = await this.kernel.hooks.continueTurn.promise({
+        outcome,
+        host: this,
+        continuations,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      if (answer === undefined || typeof answer.prompt !== "string") break;
+      if (continuations >= MAX_CONTINUATIONS) {
+        this.events.emit({ type: "warning", message: t("continuationLimit", { count: MAX_CONTINUATIONS }) });
+        break;
+      }
+      outcome = await this.#send(answer.prompt, { ...options, origin: "hook" });
+    }
+    return outcome;
+  }
+
+  async #send(text: string, options: RunTurnOptions): Promise<TurnOutcome> {
     let outcome = await this.kernel.runTurn(this.#current, text, options);
     this.#current = outcome.session;
     if (outcome.status === "error" && !options.signal?.aborted) outcome = await this.#recover(outcome, text, options);

@@ -1,37 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { ChatRequest, LLMProvider, StreamEvent } from "../contracts/provider.ts";
-import { ProviderError } from "../contracts/provider.ts";
+import { createTestKernel, scriptedProvider } from "@maia/testing-kernel";
+import type { ChatRequest } from "../contracts/provider.ts";
 import { NO_INTERACTION } from "../contracts/interaction.ts";
 import { definePlugin, type MaiaPlugin } from "../plugins/define-plugin.ts";
 import type { RecoveryAnswer, TurnRecovery } from "../contracts/commands.ts";
-import { createTestKernel } from "../testing/test-kernel.ts";
 import { Conversation } from "./conversation.ts";
-
-type Step = { text: string } | { fail: string };
-
-/** A provider in memory that answers each request with the next step: a text, or an error thrown mid-request. */
-function scriptedProvider(steps: Step[], requests: ChatRequest[]): MaiaPlugin<never, unknown> {
-  const provider: LLMProvider = {
-    id: "scripted",
-    model: "scripted-model",
-    capabilities: { tools: true },
-    async *chat(request): AsyncIterable<StreamEvent> {
-      requests.push(structuredClone(request));
-      const step = steps.shift() ?? { fail: "no step left" };
-      if ("fail" in step) throw new ProviderError(step.fail, "http");
-      yield { type: "text_delta", text: step.text };
-      yield { type: "done", stopReason: "end_turn" };
-    },
-  };
-  return definePlugin({
-    name: "scripted-provider",
-    version: "1.0.0",
-    kernel: "^1.0.0",
-    apply(context) {
-      context.hooks.resolveProvider.tap("scripted-provider", () => provider);
-    },
-  }) as MaiaPlugin<never, unknown>;
-}
 
 function recoverer(name: string, answer: (recovery: TurnRecovery) => RecoveryAnswer | undefined, seen: TurnRecovery[]): MaiaPlugin<never, unknown> {
   return definePlugin({
@@ -52,10 +25,11 @@ const lastUserText = (request: ChatRequest | undefined) =>
 
 describe("recoverTurn, through the kernel's host", () => {
   it("sends a failed request once more when a tap answers retry, with its note on that request only", async () => {
-    const requests: ChatRequest[] = [];
+    const provider = scriptedProvider([{ error: "refused" }, { text: "second time lucky" }]);
+    const requests = provider.requests;
     const seen: TurnRecovery[] = [];
     const { kernel } = await createTestKernel([
-      scriptedProvider([{ fail: "refused" }, { text: "second time lucky" }], requests),
+      provider.plugin,
       recoverer("retrier", () => ({ retry: true, context: "[a note for the retry]" }), seen),
     ]);
     const host = await Conversation.start({ kernel, model: "scripted-model", interaction: NO_INTERACTION });
@@ -69,10 +43,11 @@ describe("recoverTurn, through the kernel's host", () => {
   });
 
   it("retries once: the retry's own error is the outcome, and the note does not stay behind", async () => {
-    const requests: ChatRequest[] = [];
+    const provider = scriptedProvider([{ error: "refused" }, { error: "refused again" }, { text: "later" }]);
+    const requests = provider.requests;
     const seen: TurnRecovery[] = [];
     const { kernel } = await createTestKernel([
-      scriptedProvider([{ fail: "refused" }, { fail: "refused again" }, { text: "later" }], requests),
+      provider.plugin,
       recoverer("retrier", () => ({ retry: true, context: "[note]" }), seen),
     ]);
     const host = await Conversation.start({ kernel, model: "scripted-model", interaction: NO_INTERACTION });
@@ -86,9 +61,10 @@ describe("recoverTurn, through the kernel's host", () => {
   });
 
   it("a tap that throws is reported with its plugin and hook, and the request is not retried", async () => {
-    const requests: ChatRequest[] = [];
+    const provider = scriptedProvider([{ error: "refused" }, { text: "never asked" }]);
+    const requests = provider.requests;
     const { kernel, logs } = await createTestKernel([
-      scriptedProvider([{ fail: "refused" }, { text: "never asked" }], requests),
+      provider.plugin,
       recoverer(
         "broken-recoverer",
         () => {
@@ -110,7 +86,7 @@ describe("recoverTurn, through the kernel's host", () => {
   it("is not offered an interrupted request, nor one that succeeded", async () => {
     const seen: TurnRecovery[] = [];
     const { kernel } = await createTestKernel([
-      scriptedProvider([{ text: "fine" }, { fail: "refused" }], []),
+      scriptedProvider([{ text: "fine" }, { error: "refused" }]).plugin,
       recoverer("retrier", () => ({ retry: true }), seen),
     ]);
     const host = await Conversation.start({ kernel, model: "scripted-model", interaction: NO_INTERACTION });

@@ -1,7 +1,7 @@
+import { call, loopFixture, type LoopFixture } from "@maia/testing-kernel";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolResultBlock } from "../contracts/messages.ts";
 import { definePlugin, type MaiaPlugin } from "../plugins/define-plugin.ts";
-import { call, loopFixture, type LoopFixture } from "./test-fixtures.ts";
 
 let fixture: LoopFixture | undefined;
 afterEach(async () => {
@@ -34,10 +34,10 @@ describe("runTurn", () => {
     fixture = await loopFixture([{ toolCalls: [call("Echo", { text: "ping" }, "call_1")] }, { text: "The tool said ping." }]);
     const outcome = await fixture.kernel.runTurn(fixture.session, "use echo");
     expect(outcome.status).toBe("done");
-    const second = fixture.server.chatBodies()[1];
-    expect(second?.messages?.slice(-2)).toEqual([
-      expect.objectContaining({ role: "assistant", tool_calls: [expect.objectContaining({ id: "call_1" })] }),
-      { role: "tool", tool_call_id: "call_1", content: "ping" },
+    const second = fixture.provider.requests[1];
+    expect(second?.messages.slice(-2)).toEqual([
+      expect.objectContaining({ role: "assistant", content: [expect.objectContaining({ type: "tool_use", id: "call_1" })] }),
+      { role: "user", content: [{ type: "tool_result", toolUseId: "call_1", content: "ping" }] },
     ]);
     expect(fixture.session.messages.at(-1)).toEqual({ role: "assistant", content: [{ type: "text", text: "The tool said ping." }] });
   });
@@ -60,16 +60,17 @@ describe("runTurn", () => {
     const outcome = await fixture.kernel.runTurn(fixture.session, "loop");
     expect(outcome.status).toBe("max_iterations");
     expect(fixture.events).toContainEqual({ type: "warning", message: "Stopped: more than 2 iterations" });
-    expect(fixture.server.chatBodies()).toHaveLength(2);
+    expect(fixture.provider.requests).toHaveLength(2);
 
     const messagesBefore = fixture.session.messages.length;
     await fixture.kernel.runTurn(fixture.session, "go on");
     const merged = fixture.session.messages[messagesBefore - 1];
     expect(merged?.role).toBe("user");
     expect(merged?.content.at(-1)).toEqual({ type: "text", text: "go on" });
-    const lastRequest = fixture.server.chatBodies().at(-1)?.messages ?? [];
-    const roles = lastRequest.map((message) => message.role);
-    expect(roles.slice(-2)).toEqual(["tool", "user"]);
+    // The tool results, then the new request, in the one user message the provider sends last.
+    const lastMessage = fixture.provider.requests.at(-1)?.messages.at(-1);
+    expect(lastMessage?.role).toBe("user");
+    expect(lastMessage?.content.map((block) => block.type).slice(-2)).toEqual(["tool_result", "text"]);
   });
 
   it("grants another series when onLimit says yes", async () => {
@@ -92,7 +93,7 @@ describe("runTurn", () => {
     });
     const outcome = await fixture.kernel.runTurn(fixture.session, "do it");
     expect(outcome.status).toBe("stopped");
-    expect(fixture.server.chatBodies()).toHaveLength(1);
+    expect(fixture.provider.requests).toHaveLength(1);
     const results = lastToolResults(fixture);
     expect(results.map((result) => result.toolUseId)).toEqual(["c1", "c2"]);
     expect(results[0]?.content).toContain("stopped the iteration");
@@ -116,7 +117,7 @@ describe("runTurn", () => {
   });
 
   it("rolls back and reports the error when the provider fails", async () => {
-    fixture = await loopFixture([{ error: { status: 400, body: { error: { message: "bad request here" } } } }]);
+    fixture = await loopFixture([{ error: "bad request here", status: 400 }]);
     const outcome = await fixture.kernel.runTurn(fixture.session, "hello");
     expect(outcome.status).toBe("error");
     expect(String((outcome.error as Error).message)).toContain("bad request here");
@@ -130,8 +131,8 @@ describe("runTurn", () => {
     ]);
     await fixture.kernel.runTurn(fixture.session, "x");
     expect(fixture.log.runs).toHaveLength(0);
-    const toolMessage = fixture.server.chatBodies()[1]?.messages?.find((message) => message.role === "tool");
-    expect(String(toolMessage?.content)).toContain("cut off or malformed");
+    const toolResult = fixture.provider.requests[1]?.messages.flatMap((message) => message.content).find((block) => block.type === "tool_result");
+    expect(String((toolResult as ToolResultBlock | undefined)?.content)).toContain("cut off or malformed");
     expect(fixture.events.some((event) => event.type === "warning" && event.message.includes("Echo"))).toBe(true);
   });
 
@@ -191,7 +192,7 @@ describe("runTurn", () => {
     }) as MaiaPlugin<never, unknown>;
     fixture = await loopFixture([{ text: "ok" }], { extraPlugins: [extra] });
     await fixture.kernel.runTurn(fixture.session, "hello");
-    expect(fixture.server.chatBodies()[0]?.messages?.at(-1)).toEqual({ role: "user", content: "hello [expanded]" });
+    expect(fixture.provider.requests[0]?.messages.at(-1)).toEqual({ role: "user", content: [{ type: "text", text: "hello [expanded]" }] });
     expect(seen).toEqual(["done"]);
   });
 });

@@ -68,6 +68,10 @@ async function loop(
 ): Promise<{ status: TurnStatus; stopReason?: StopReason }> {
   const input = await hooks.beforeTurn.promise({ session, text: userText, signal, origin: options.origin ?? "user" });
   throwIfAborted(signal);
+  if (input.blocked !== undefined) {
+    session.events.emit({ type: "warning", message: input.blocked });
+    return { status: "done" };
+  }
   addUserText(session, input.text);
   hooks.contextChanged.call(session, "request");
 

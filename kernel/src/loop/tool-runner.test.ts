@@ -1,6 +1,6 @@
+import { call, loopFixture, type LoopFixture } from "@maia/testing-kernel";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolResultBlock } from "../contracts/messages.ts";
-import { call, loopFixture, type LoopFixture } from "./test-fixtures.ts";
 
 let fixture: LoopFixture | undefined;
 afterEach(async () => {

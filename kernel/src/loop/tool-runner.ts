@@ -1,11 +1,11 @@
 import type { ToolResultBlock, ToolUseBlock } from "../contracts/messages.ts";
-import type { AgentSession, Verdict } from "../contracts/session.ts";
+import type { AgentSession, ToolCallRevision, Verdict } from "../contracts/session.ts";
 import type { AnyTool, ToolContext, ToolOutput } from "../contracts/tool.ts";
 import { errorMessage, isAbortError } from "../errors.ts";
 import type { HookTable } from "../hooks/hooks.ts";
 import { KeyedQueue, Limiter } from "./limiter.ts";
 import { t } from "./messages.ts";
-import { prepareToolInput } from "./tool-input.ts";
+import { prepareToolInput, type PreparedInput } from "./tool-input.ts";
 
 /** Seed § 23: tools running at once. */
 export const MAX_PARALLEL_TOOLS = 8;
@@ -150,13 +150,16 @@ async function prepare(
   signal: AbortSignal,
 ): Promise<Prepared> {
   if (!tool) return { kind: "result", call, content: t("unknownTool", { name: call.name }), isError: true };
-  const input = prepareToolInput(tool, call.input);
+  const first = prepareToolInput(tool, call.input);
+  if (!first.ok) return { kind: "result", call, tool, content: first.message, isError: true };
+  const input = await revise(hooks, { session, call, tool, input: first.input, signal });
   if (!input.ok) return { kind: "result", call, tool, content: input.message, isError: true };
 
   const checked = { ...call, input: input.input };
   const verdict = await decide(hooks, session, checked, tool);
   if (verdict.decision === "deny") {
-    return { kind: "result", call, tool, content: t("denied", { rule: verdict.rule ?? verdict.reason ?? "deny" }), isError: true };
+    const content = verdict.message ?? t("denied", { rule: verdict.rule ?? verdict.reason ?? "deny" });
+    return { kind: "result", call, tool, content, isError: true };
   }
   if (verdict.decision === "allow") return { kind: "run", call, tool, input: input.input };
 
@@ -175,6 +178,12 @@ async function prepare(
   if (answer === "stop") return { kind: "stopped", call };
   if (answer === "no") return { kind: "result", call, tool, content: t("refusedByUser"), isError: true };
   return { kind: "run", call, tool, input: input.input };
+}
+
+/** `reviseToolCall`: an input a tap replaced is checked against the tool's schema again, as the model's was. */
+async function revise(hooks: HookTable, asked: ToolCallRevision): Promise<PreparedInput> {
+  const revision = await hooks.reviseToolCall.promise(asked);
+  return revision.input === asked.input ? { ok: true, input: asked.input } : prepareToolInput(asked.tool, revision.input);
 }
 
 async function decide(hooks: HookTable, session: AgentSession, call: ToolUseBlock, tool: AnyTool): Promise<Verdict> {
@@ -232,8 +241,9 @@ async function execute(
     if (isAbortError(error) && signal.aborted) throw error;
     outcome = { content: errorMessage(error), isError: true };
   }
-  await hooks.afterToolCall.promise({ session, call, tool: prepared.tool, output: outcome.content, isError: outcome.isError });
-  return outcome;
+  const feedback: string[] = [];
+  await hooks.afterToolCall.promise({ session, call, tool: prepared.tool, output: outcome.content, isError: outcome.isError, feedback });
+  return feedback.length === 0 ? outcome : { ...outcome, content: [outcome.content, ...feedback].join("\n\n") };
 }
 
 function normalise(output: ToolOutput): Outcome {

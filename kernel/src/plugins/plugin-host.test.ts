@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "../errors.ts";
-import { candidateFor, createTestKernel } from "../testing/test-kernel.ts";
+import { candidateFor, createTestKernel } from "@maia/testing-kernel";
 import { definePlugin, type MaiaPlugin } from "./define-plugin.ts";
 
 function plugin(name: string, extra: Partial<MaiaPlugin<never, unknown>> = {}): MaiaPlugin<never, unknown> {

@@ -1,28 +1,5 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { closest, describeErrors, editDistance, validatorFor } from "./validator.ts";
-
-describe("closest", () => {
-  it.each([
-    ["LiteLLM_Url", "LiteLLM_URL"],
-    ["OpenAI_Endpoint", "OpenAI_EndPoint"],
-    ["maxiterations", "MaxIterations"],
-    ["ContextWindows", "ContextWindow"],
-    ["model", undefined],
-    ["colour", undefined],
-  ])("%j → %j", (key, expected) => {
-    expect(closest(key, ["LiteLLM_URL", "OpenAI_EndPoint", "MaxIterations", "ContextWindow", "LiteLLM_Models"])).toBe(expected);
-  });
-
-  it("is a distance: zero only for equal strings, symmetric", () => {
-    fc.assert(
-      fc.property(fc.string(), fc.string(), (a, b) => {
-        expect(editDistance(a, b)).toBe(editDistance(b, a));
-        expect(editDistance(a, b) === 0).toBe(a === b);
-      }),
-    );
-  });
-});
+import { describeErrors, precompiled, validatorFor, type Validator } from "./validator.ts";
 
 describe("describeErrors", () => {
   it("names the unknown property and suggests the known one", () => {
@@ -30,5 +7,18 @@ describe("describeErrors", () => {
     const validate = validatorFor(schema);
     expect(validate({ greting: "x" })).toBe(false);
     expect(describeErrors(validate.errors, schema)).toEqual(['/: unknown property "greting" (did you mean "greeting"?)']);
+  });
+});
+
+describe("precompiled", () => {
+  it("hands out the validator generated for that schema object, and compiles another object with the same content", () => {
+    const schema = { type: "object", properties: { n: { type: "integer" } } };
+    const generated = Object.assign((data: unknown) => data === "generated", { errors: null }) as unknown as Validator;
+    expect(precompiled(schema, generated)).toBe(schema);
+    expect(validatorFor(schema)).toBe(generated);
+    const compiled = validatorFor({ ...schema });
+    expect(compiled).not.toBe(generated);
+    expect(compiled({ n: 1 })).toBe(true);
+    expect(compiled({ n: "x" })).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
-import { chmod, mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { chmod, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { tempFolder } from "@maia/testing-maia";
 import { addPermissionRules, projectSettingsFile, SettingsEditError, withRules } from "./settings-edit.ts";
 
 const FILE = "/project/.maia/settings.json";
@@ -63,7 +63,7 @@ describe("withRules", () => {
 
 describe("addPermissionRules", () => {
   it("writes atomically, keeps the file's mode, and lets concurrent additions all land", async () => {
-    const cwd = await mkdtemp(path.join(os.tmpdir(), "maia-acp-rules-"));
+    const cwd = await tempFolder("maia-acp-rules-");
     const file = projectSettingsFile(cwd);
     expect(await addPermissionRules(file, "allow", ["Bash(a)"])).toEqual(["Bash(a)"]);
     await chmod(file, 0o600);
@@ -74,7 +74,7 @@ describe("addPermissionRules", () => {
   });
 
   it("leaves a broken file exactly as it was", async () => {
-    const cwd = await mkdtemp(path.join(os.tmpdir(), "maia-acp-rules-"));
+    const cwd = await tempFolder("maia-acp-rules-");
     const file = projectSettingsFile(cwd);
     await addPermissionRules(file, "allow", ["Read"]);
     await writeFile(file, "{ oops");

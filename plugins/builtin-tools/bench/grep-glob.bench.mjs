@@ -17,6 +17,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createBuiltinTools } from "../src/tools.ts";
 import { walkFiles } from "../src/walk.ts";
+import { machineLine } from "../../../bench/machine.mjs";
+
+// Where and when these figures were taken (cores, Node, `node -e 0` here, date): printed before them.
+console.log(machineLine());
 
 const PACKAGES = [
   "typescript@5",

@@ -4,7 +4,7 @@ import { setActiveLocale } from "@maia/kernel";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BASH_LIMITS } from "./bash-tool.ts";
 import { DEFAULT_LIMITS } from "./tools.ts";
-import { eventually, harness, processAlive, type Harness } from "./test-support.ts";
+import { eventually, harness, processAlive, type Harness } from "./testing/harness.ts";
 
 let h: Harness;
 beforeEach(async () => {

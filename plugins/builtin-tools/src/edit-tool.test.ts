@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { harnessPerTest } from "./test-support.ts";
+import { harnessPerTest } from "./testing/harness.ts";
 
 const h = harnessPerTest();
 

@@ -2,7 +2,7 @@ import { readFile, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { forgetFilesSeen, freshness, markFileSeenFromDisk } from "./files-seen.ts";
-import { tempFolder } from "./test-support.ts";
+import { tempFolder } from "./testing/harness.ts";
 
 async function check(state: Map<string, unknown>, file: string) {
   return freshness(state, file, await stat(file), () => readFile(file));

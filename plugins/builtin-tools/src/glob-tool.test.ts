@@ -3,7 +3,7 @@ import path from "node:path";
 import fc from "fast-check";
 import picomatch from "picomatch";
 import { describe, expect, it } from "vitest";
-import { harness, harnessPerTest, tempFolder } from "./test-support.ts";
+import { harness, harnessPerTest, tempFolder } from "./testing/harness.ts";
 
 const h = harnessPerTest();
 

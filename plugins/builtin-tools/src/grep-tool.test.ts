@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { harnessPerTest } from "./test-support.ts";
+import { harnessPerTest } from "./testing/harness.ts";
 
 const h = harnessPerTest();
 

@@ -2,12 +2,13 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { setActiveLocale, type AgentSession, type Kernel } from "@maia/kernel";
-import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/kernel/testing";
+import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-// The real provider; imported by path because @maia/plugin-litellm is not (yet) a dependency of this package.
-import litellm from "@maia/plugin-litellm";
 import builtinTools from "./index.ts";
-import { eventually, processAlive } from "./test-support.ts";
+import { eventually, processAlive } from "./testing/harness.ts";
+
+const litellm = await firstParty("litellm");
 
 let server: FakeLiteLLM;
 let kernel: Kernel;

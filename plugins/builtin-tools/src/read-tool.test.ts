@@ -4,7 +4,7 @@ import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { setActiveLocale } from "@maia/kernel";
 import { describe, expect, it } from "vitest";
-import { harnessPerTest } from "./test-support.ts";
+import { harnessPerTest } from "./testing/harness.ts";
 
 const h = harnessPerTest();
 

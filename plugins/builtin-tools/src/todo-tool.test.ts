@@ -1,6 +1,6 @@
 import { setActiveLocale } from "@maia/kernel";
 import { describe, expect, it } from "vitest";
-import { harnessPerTest } from "./test-support.ts";
+import { harnessPerTest } from "./testing/harness.ts";
 import { todosOf } from "./todo-tool.ts";
 
 const h = harnessPerTest();

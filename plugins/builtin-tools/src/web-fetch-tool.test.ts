@@ -5,7 +5,7 @@ import { setActiveLocale } from "@maia/kernel";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WEB_FETCH_LIMITS } from "./http-fetch.ts";
 import { DEFAULT_LIMITS } from "./tools.ts";
-import { harness, type Harness } from "./test-support.ts";
+import { harness, type Harness } from "./testing/harness.ts";
 
 let server: Server;
 let base: string;

@@ -2,7 +2,7 @@ import { chmod, mkdir, readFile, readdir, stat, symlink, utimes, writeFile } fro
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { markFileSeen } from "./files-seen.ts";
-import { harnessPerTest } from "./test-support.ts";
+import { harnessPerTest } from "./testing/harness.ts";
 import { CONTENT_ALIASES } from "./write-tool.ts";
 
 const h = harnessPerTest();

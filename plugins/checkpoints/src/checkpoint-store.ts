@@ -27,6 +27,7 @@ export class CheckpointStore {
   readonly root: string;
   readonly cwd: string;
   readonly repo: ShadowRepo;
+  #described = false;
 
   private constructor(root: string, cwd: string, env: NodeJS.ProcessEnv) {
     this.root = root;
@@ -56,8 +57,12 @@ export class CheckpointStore {
   }
 
   async append(line: LogLine): Promise<void> {
-    await mkdir(this.root, { recursive: true });
-    await writeFileAtomic(path.join(this.root, "folder"), `${this.cwd}\n`).catch(() => undefined);
+    if (!this.#described) {
+      // Which folder this is, for someone looking into ~/.maia/checkpoints/.
+      await mkdir(this.root, { recursive: true });
+      await writeFileAtomic(path.join(this.root, "folder"), `${this.cwd}\n`).catch(() => undefined);
+      this.#described = true;
+    }
     await appendFile(this.logFile, serializeLine(line), { mode: 0o600 });
   }
 

@@ -35,7 +35,7 @@ export default definePlugin({
       warnOnce: (kind, detail) => {
         if (said.has(kind)) return;
         said.add(kind);
-        context.log.warn(kind === "noGit" ? t("noGit") : t("snapshotFailed", { reason: detail ?? "" }));
+        context.log.warn(kind === "noGit" ? t("noGit") : kind === "snapshotSlow" ? t("snapshotSlow") : t("snapshotFailed", { reason: detail ?? "" }));
       },
     });
     let recording: Promise<unknown> = Promise.resolve();

@@ -13,11 +13,22 @@ const FILE_WRITERS: ReadonlySet<string> = new Set(["Write", "Edit"]);
 
 const PROMPT_CHARS = 200;
 
+/**
+ * How long a tool call waits for its turn's first snapshot. `beforeToolCall` taps have 30 s (kernel hooks.ts); the
+ * first snapshot of a large folder can take longer, and a snapshot finished while the tool already ran would
+ * not be the state before it: past this, the turn goes without a checkpoint (the snapshot still completes, so the
+ * next one is quick).
+ */
+export const SNAPSHOT_WAIT_MS = 25_000;
+const TIMED_OUT = Symbol("timed out");
+
 interface TurnInProgress {
   prompt: string;
   mark: ConversationMark;
   /** The snapshot before the first call that could change files, once one came. */
   before?: Promise<string | undefined>;
+  /** The first snapshot did not finish in time: this turn has no checkpoint. */
+  late?: boolean;
   backups?: FileBackups;
 }
 
@@ -25,7 +36,7 @@ export interface TrackerOptions {
   store: () => Promise<CheckpointStore>;
   nameOf: (session: AgentSession) => string;
   /** Said once per process, when git is missing and a call the fallback cannot undo runs. */
-  warnOnce: (kind: "noGit" | "snapshotFailed", detail?: string) => void;
+  warnOnce: (kind: "noGit" | "snapshotFailed" | "snapshotSlow", detail?: string) => void;
   now?: () => Date;
 }
 
@@ -55,7 +66,18 @@ export class TurnTracker {
     if (!this.#gitMissing) {
       // Parallel calls of one batch wait for the same snapshot.
       turn.before ??= this.#snapshot("before");
-      await turn.before;
+      let timer: NodeJS.Timeout | undefined;
+      const waited = await Promise.race([
+        turn.before,
+        new Promise<typeof TIMED_OUT>((resolve) => {
+          timer = setTimeout(() => resolve(TIMED_OUT), SNAPSHOT_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (waited === TIMED_OUT) {
+        turn.late = true;
+        this.#options.warnOnce("snapshotSlow");
+      }
       if (!this.#gitMissing) return;
     }
     if (FILE_WRITERS.has(event.call.name)) {
@@ -94,7 +116,7 @@ export class TurnTracker {
       ...(rolledBack ? {} : { conversation: turn.mark }),
       files: [],
     };
-    const before = turn.before ? await turn.before : undefined;
+    const before = turn.before && !turn.late ? await turn.before : undefined;
     if (before) {
       const after = await this.#snapshot("after");
       if (after) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lastUserText, prose, readSession, runCommand, setUpPerTest, systemText, type Setup } from "./test-setup.ts";
+import { lastUserText, prose, readSession, runCommand, setUpPerTest, systemText, type Setup } from "./testing/setup.ts";
 
 const SUMMARY = "## Project context\n- a test\n## Next steps\n- go on";
 

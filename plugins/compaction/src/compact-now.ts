@@ -1,15 +1,17 @@
 import { isAbortError, type AgentSession, type CompactEvent, type SessionHost, type SessionSetup } from "@maia/kernel";
+import type { ContextApi } from "@maia/plugin-context";
+import type { SessionsApi } from "@maia/plugin-sessions";
 import { t } from "./messages.ts";
 import { requestCompactSummary } from "./request-summary.ts";
 
 /** What compaction needs from the context and sessions plugins; each may be absent (disabled). */
 export interface CompactionPeers {
-  countMessages?(session: AgentSession, messages: AgentSession["messages"]): Promise<number>;
+  countMessages?: ContextApi["countMessages"];
   countText?(session: AgentSession, text: string): Promise<number>;
-  refresh?(session: AgentSession): void;
-  save?(session: AgentSession): Promise<unknown>;
-  nameOf?(session: AgentSession): string;
-  fileOf?(session: AgentSession): string | undefined;
+  refresh?: ContextApi["refresh"];
+  save?: SessionsApi["save"];
+  nameOf?: SessionsApi["nameOf"];
+  fileOf?: SessionsApi["fileOf"];
   /** Announces the compaction (`onCompact`); the sessions plugin's tap writes `xxx__n` and returns its name as `to`. */
   announce?(event: CompactEvent): Promise<CompactEvent>;
   /** The system prompt the plugins give for a setup: the in-place path rebuilds it around the summary. */

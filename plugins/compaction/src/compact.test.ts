@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { setActiveLocale } from "@maia/kernel";
 import { describe, expect, it } from "vitest";
-import { lastUserText, readSession, runCommand, setUpPerTest, systemText, type SetUpOptions } from "./test-setup.ts";
+import { lastUserText, readSession, runCommand, setUpPerTest, systemText, type SetUpOptions } from "./testing/setup.ts";
 
 const SUMMARY = "## Contexte du projet\n- MAIA\n## Objectif actuel\n- tester\n## Fichiers pertinents\n- a.ts\n## Décisions/Conclusions\n- rien\n## Prochaines étapes\n- continuer";
 const SEED_PROMPT_FR = [

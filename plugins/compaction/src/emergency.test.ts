@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lastUserText, readSession, runCommand, setUpPerTest, systemText, type Setup } from "./test-setup.ts";
+import { lastUserText, readSession, runCommand, setUpPerTest, systemText, type Setup } from "./testing/setup.ts";
 
 const SUMMARY = "## Project context\n- emergency\n## Next steps\n- answer";
 const TOO_LONG = {

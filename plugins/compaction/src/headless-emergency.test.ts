@@ -1,10 +1,9 @@
-import { mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { describe, expect, it } from "vitest";
 // The CLI's own helper to run the built bundle (`pnpm build` first; `pnpm test` does it).
-import { runMaia } from "@maia/testing-maia";
+import { runMaia, tempFolder } from "@maia/testing-maia";
 
 const SUMMARY = "## Project context\n- a parser\n## Next steps\n- answer the question";
 
@@ -24,8 +23,8 @@ describe("maia -p recovers from a context the server refuses (end to end, real p
       ],
     });
     try {
-      const cwd = await mkdtemp(join(tmpdir(), "maia-e2e-cwd-"));
-      const home = await mkdtemp(join(tmpdir(), "maia-e2e-home-"));
+      const cwd = await tempFolder("maia-e2e-cwd-");
+      const home = await tempFolder("maia-e2e-home-");
       server.writeSettings(home);
       const first = await runMaia(["-p", "Where is the parser?", "--model", "fake-model", "--output-format", "json"], { cwd, home });
       const { sessionName } = JSON.parse(first.stdout) as { sessionName: string };

@@ -1,18 +1,42 @@
 import {
   definePlugin,
+  precompiled,
+  definePluginHooks,
   PROMPT_ORDER,
   STAGE,
   type AgentSession,
   type CommandOutput,
+  type OwnedHookTaps,
   type TurnOutcome,
 } from "@maia/kernel";
+import type { ContextApi } from "@maia/plugin-context";
+import type { SessionsApi } from "@maia/plugin-sessions";
+import { AsyncSeriesHook } from "tapable";
 import { compactNow, describeRecord, startContextSection, type CompactionPeers, type CompactOptions, type CompactResult } from "./compact-now.ts";
 import { isContextTooLongError } from "./context-errors.ts";
 import { t } from "./messages.ts";
 import { recoverTooLong } from "./recovery.ts";
 import { compactionThreshold } from "./threshold.ts";
+import { OPTIONS_SCHEMA } from "./options-schema.ts";
+import { validateOptions } from "./options-validator.generated.ts";
 
 const PLUGIN_NAME = "compaction";
+
+/** What `compacting` carries: the session about to be summarised, and whether the user asked (/compact). */
+export interface CompactingEvent {
+  session: AgentSession;
+  trigger: "manual" | "auto";
+}
+
+/** The compaction plugin's own extension point, made once per kernel and instrumented like the kernel's hooks. */
+const compactionHooks = definePluginHooks(PLUGIN_NAME, () => ({
+  /** Before a conversation that has messages is summarised (users' PreCompact hooks); awaited, result ignored. */
+  compacting: new AsyncSeriesHook<[CompactingEvent]>(["event"]),
+}));
+
+export interface CompactionHooks {
+  compacting: OwnedHookTaps<AsyncSeriesHook<[CompactingEvent]>>;
+}
 
 export interface CompactionOptions {
   /** Automatic compaction before sending and after each turn (seed § 14.3); /compact works either way. */
@@ -26,42 +50,20 @@ export interface CompactionApi {
   compactNow(session: AgentSession, options?: CompactOptions): Promise<CompactResult>;
   /** The automatic threshold for this session's model, or undefined while its maximum is unknown. */
   threshold(session: AgentSession): Promise<number | undefined>;
+  /** `hooks.compacting.tapPromise(name, fn)`: runs before each compaction (returns the function that untaps). */
+  hooks: CompactionHooks;
 }
 
-/** The parts of the context plugin's API used here (the plugin may be disabled). */
-interface ContextPeer {
-  /** The count without waiting: undefined while the tokenizer is loading. */
-  count(session: AgentSession): number | undefined;
-  countNow(session: AgentSession, extraText?: string): Promise<number>;
-  countText(text: string): Promise<number>;
-  countMessages(session: AgentSession, messages: AgentSession["messages"]): Promise<number>;
-  maxTokens(session: AgentSession): Promise<number | undefined>;
-  refresh(session: AgentSession): void;
-}
-
-/** The parts of the sessions plugin's API used here (the plugin may be disabled). */
-interface SessionsPeer {
-  save(session: AgentSession): Promise<unknown>;
-  nameOf(session: AgentSession): string;
-  fileOf(session: AgentSession): string | undefined;
-}
+/**
+ * The parts of the context and sessions plugins' APIs used here (either may be disabled). The types are theirs,
+ * imported as types: none of their code comes with them, and a changed API fails to compile here.
+ */
+type ContextPeer = Pick<ContextApi, "count" | "countNow" | "countText" | "countMessages" | "maxTokens" | "refresh">;
+type SessionsPeer = Pick<SessionsApi, "save" | "nameOf" | "fileOf">;
 
 /** Set on a session compacted by `beforeTurn`, so that a failed turn goes back to the compacted state. */
 const COMPACTED_BEFORE_TURN = "compaction:compactedBeforeTurn";
 
-const OPTIONS_SCHEMA = {
-  type: "object",
-  properties: {
-    auto: { type: "boolean", default: true },
-    threshold: {
-      oneOf: [
-        { type: "number", exclusiveMinimum: 0, maximum: 1 },
-        { type: "integer", minimum: 1_000 },
-      ],
-    },
-  },
-  additionalProperties: false,
-} as const;
 
 /**
  * Compaction (seed § 14): /compact, automatic compaction before sending and after each turn, the emergency path
@@ -72,7 +74,7 @@ export default definePlugin<CompactionOptions, CompactionApi>({
   version: "1.0.0",
   kernel: "^1.0.0",
   description: "Summarises the conversation when it grows too large (/compact, automatic, emergency)",
-  optionsSchema: OPTIONS_SCHEMA,
+  optionsSchema: precompiled(OPTIONS_SCHEMA, validateOptions),
   apply(context, options) {
     const auto = options.auto ?? true;
     const contextApi = () => context.plugins.get<ContextPeer>("context")?.api;
@@ -98,7 +100,11 @@ export default definePlugin<CompactionOptions, CompactionApi>({
           : {}),
       };
     };
-    const compact = (session: AgentSession, compactOptions: CompactOptions = {}) => compactNow(session, peers(), compactOptions);
+    const owned = compactionHooks.of(context, { report: (error) => context.log.error(error.message) });
+    const compact = async (session: AgentSession, compactOptions: CompactOptions = {}, trigger: CompactingEvent["trigger"] = "manual") => {
+      if (session.messages.length > 0) await owned.hooks.compacting.promise({ session, trigger });
+      return compactNow(session, peers(), compactOptions);
+    };
 
     const thresholdFor = async (session: AgentSession): Promise<number | undefined> => {
       const max = await contextApi()?.maxTokens(session);
@@ -126,7 +132,7 @@ export default definePlugin<CompactionOptions, CompactionApi>({
       if (tokens === undefined || tokens <= threshold) return false;
       const { signal } = check;
       session.events.emit({ type: "info", message: t("autoStarting", { tokens, threshold }) });
-      const result = await compact(session, signal ? { signal } : {});
+      const result = await compact(session, signal ? { signal } : {}, "auto");
       if (result.status === "failed") session.events.emit({ type: "warning", message: t("autoFailed", { reason: reasonOf(result.error) }) });
       if (result.status !== "compacted") return false;
       announce(result, (message) => session.events.emit({ type: "info", message }), (message) => session.events.emit({ type: "warning", message }));
@@ -171,7 +177,7 @@ export default definePlugin<CompactionOptions, CompactionApi>({
     // Seed § 14.5 for every front end and sub-agent: the SessionHost offers its failed requests here.
     context.hooks.recoverTurn.tapPromise(PLUGIN_NAME, (recovery) =>
       recoverTooLong(recovery, async (target, compactOptions) => {
-        const result = await compact(target, compactOptions);
+        const result = await compact(target, compactOptions, "auto");
         if (result.status === "compacted") {
           const events = result.session.events;
           announce(result, (message) => events.emit({ type: "info", message }), (message) => events.emit({ type: "warning", message }));
@@ -190,8 +196,9 @@ export default definePlugin<CompactionOptions, CompactionApi>({
     });
 
     return {
-      compactNow: compact,
+      compactNow: (session, compactOptions) => compact(session, compactOptions),
       threshold: thresholdFor,
+      hooks: owned.taps,
     };
   },
 });

@@ -1,20 +1,15 @@
 import { expect, it } from "vitest";
 // The context plugin's process-wide tokenizer, loaded here through a gate the test opens (see the context
 // plugin's lazy-tokenizer.test.ts: its own file, so that nobody loaded it before).
-import { loadO200kTokenizer, loadTokenizer, tokenizerIfReady } from "@maia/plugin-context";
-import { lastUserText, prose, runCommand, setUpPerTest } from "./test-setup.ts";
+import { holdTokenizer } from "@maia/testing-plugins";
+import { lastUserText, prose, runCommand, setUpPerTest } from "./testing/setup.ts";
 
 const SUMMARY = "## Project context\n- a test\n## Next steps\n- go on";
 
 const setUp = setUpPerTest();
 
 it("the check after a turn does not wait for a tokenizer still loading; the next turn's check compacts", { timeout: 30_000 }, async () => {
-  let open: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  const loaded = loadTokenizer(async () => {
-    await gate;
-    return loadO200kTokenizer();
-  });
+  const { open, loaded, ifReady: tokenizerIfReady } = holdTokenizer();
   const setup = await setUp({ max: 6_000, waitForTokenizer: false });
   const { kernel, server, session, host, context } = setup;
   await runCommand(kernel, host, "rename", "slow-tokenizer");

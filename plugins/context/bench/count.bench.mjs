@@ -5,6 +5,10 @@ import { formatMs, summarise } from "../../../bench/stats.mjs";
 import { ContextCounter, countContextTokens } from "../src/count-context.ts";
 import { loadO200kTokenizer } from "../src/tokenizers.ts";
 import { corpusPieces } from "./corpus.mjs";
+import { machineLine } from "../../../bench/machine.mjs";
+
+// Where and when these figures were taken (cores, Node, `node -e 0` here, date): printed before them.
+console.log(machineLine());
 
 const TARGET_TOKENS = 200_000;
 const countText = await loadO200kTokenizer();

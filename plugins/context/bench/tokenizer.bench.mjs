@@ -6,6 +6,10 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { summarise } from "../../../bench/stats.mjs";
 import { corpusPieces } from "./corpus.mjs";
+import { machineLine } from "../../../bench/machine.mjs";
+
+// Where and when these figures were taken (cores, Node, `node -e 0` here, date): printed before them.
+console.log(machineLine());
 
 const self = fileURLToPath(import.meta.url);
 const runs = Number(process.env.BENCH_RUNS ?? 5);

@@ -1,9 +1,11 @@
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { NO_INTERACTION, setActiveLocale } from "@maia/kernel";
-import { createTestKernel } from "@maia/kernel/testing";
+import { createTestKernel } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { afterEach, describe, expect, it } from "vitest";
-import litellm from "@maia/plugin-litellm";
 import { askModelForContextSize } from "./ask-model.ts";
+
+const litellm = await firstParty("litellm");
 
 afterEach(() => setActiveLocale(undefined));
 

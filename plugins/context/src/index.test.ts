@@ -1,10 +1,11 @@
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { AgentEvents, definePlugin, NO_INTERACTION, type AgentEvent, type FrontEnd, type Tool } from "@maia/kernel";
-import { createTestKernel, recordEvents } from "@maia/kernel/testing";
+import { createTestKernel, recordEvents } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { afterEach, describe, expect, it } from "vitest";
-// The provider plugin is a sibling package; this package does not list it (see README-section.md).
-import litellm from "@maia/plugin-litellm";
 import contextPlugin, { type ContextApi, type ContextOptions } from "./index.ts";
+
+const litellm = await firstParty("litellm");
 
 const servers: FakeLiteLLM[] = [];
 afterEach(async () => {

@@ -1,4 +1,4 @@
-import { definePlugin, type AgentSession, type FrontEnd } from "@maia/kernel";
+import { definePlugin, precompiled, type AgentSession, type FrontEnd } from "@maia/kernel";
 import type { LiteLLMApi } from "@maia/plugin-litellm";
 import { ContextCounter } from "./count-context.ts";
 import { formatTokens } from "./format-usage.ts";
@@ -6,6 +6,8 @@ import { MaxRegistry, type MaxOutcome } from "./max-registry.ts";
 import type { KnownMax } from "./max-context.ts";
 import { t } from "./messages.ts";
 import { loadTokenizerSoon, tokenizerIfReady } from "./tokenizer.ts";
+import { OPTIONS_SCHEMA } from "./options-schema.ts";
+import { validateOptions } from "./options-validator.generated.ts";
 
 const PLUGIN_NAME = "context";
 
@@ -37,11 +39,6 @@ export interface ContextApi {
   abandonQuestion(): void;
 }
 
-const OPTIONS_SCHEMA = {
-  type: "object",
-  properties: { askModel: { enum: ["auto", "always", "never"], default: "auto" } },
-  additionalProperties: false,
-} as const;
 
 /** Front ends where a person reads warnings as they come. */
 const INTERACTIVE: ReadonlySet<FrontEnd> = new Set(["tui", "acp"]);
@@ -55,7 +52,7 @@ export default definePlugin<ContextOptions, ContextApi>({
   version: "1.0.0",
   kernel: "^1.0.0",
   description: "Counts the context in tokens (o200k_base) and finds the model's maximum context size",
-  optionsSchema: OPTIONS_SCHEMA,
+  optionsSchema: precompiled(OPTIONS_SCHEMA, validateOptions),
   apply(context, options) {
     const { frontEnd } = context.runtime;
     const askModel = options.askModel ?? "auto";

@@ -1,10 +1,12 @@
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { AgentEvents, NO_INTERACTION, type AgentEvent } from "@maia/kernel";
-import { createTestKernel, recordEvents } from "@maia/kernel/testing";
+import { createTestKernel, recordEvents } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { expect, it } from "vitest";
-import litellm from "@maia/plugin-litellm";
 import contextPlugin, { type ContextApi } from "./index.ts";
 import { tokenizerIfReady } from "./tokenizer.ts";
+
+const litellm = await firstParty("litellm");
 
 // Its own file: the tokenizer is process-wide, and this test needs a process where nobody loaded it yet.
 it("keeps the tokenizer off the start-up path: the session exists before it loads, the first count follows", async () => {

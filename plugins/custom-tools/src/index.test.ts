@@ -3,13 +3,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { definePlugin, NO_INTERACTION, type Tool } from "@maia/kernel";
-import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/kernel/testing";
-import litellm from "@maia/plugin-litellm";
+import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-// The real permissions plugin, to check that rules name custom tools (not a dependency of this package: test only).
-import permissions from "@maia/plugin-permissions";
 import customTools from "./index.ts";
-import { ECHO_ARGS_JS, echoTool, writeTool } from "./test-fixtures.ts";
+import { ECHO_ARGS_JS, echoTool, writeTool } from "./testing/fixtures.ts";
+
+const litellm = await firstParty("litellm");
+const permissions = await firstParty("permissions");
 
 const EXAMPLE = fileURLToPath(new URL("../../../examples/tools/addition", import.meta.url));
 

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { loadCustomTools } from "./load-tools.ts";
-import { echoTool, tempFolder, writeTool } from "./test-fixtures.ts";
+import { echoTool, tempFolder, writeTool } from "./testing/fixtures.ts";
 
 let cwd: string;
 let home: string;

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCustomTool } from "./custom-tool.ts";
 import { loadCustomTools } from "./load-tools.ts";
 import { runCustomTool, TOOL_OUTPUT_LIMIT } from "./run-tool.ts";
-import { ECHO_ARGS_JS, echoTool, tempFolder, writeTool } from "./test-fixtures.ts";
+import { ECHO_ARGS_JS, echoTool, tempFolder, writeTool } from "./testing/fixtures.ts";
 import type { ToolDefinition } from "./tool-definition.ts";
 
 const EXAMPLE = fileURLToPath(new URL("../../../examples/tools/addition", import.meta.url));

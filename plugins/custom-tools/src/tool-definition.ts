@@ -1,8 +1,9 @@
-import { validatorFor } from "@maia/kernel";
+import type { Validator } from "@maia/kernel";
 import { closest, JSON_ERROR_MESSAGE_KEYS, jsonPointer, readJsonWithPositions } from "@maia/util";
 import { placeholdersOf, splitCommandLine, type Word } from "./command-line.ts";
 import { t } from "./messages.ts";
 import { TOOL_SCHEMA, type RawToolFile } from "./tool-schema.ts";
+import { validateToolFile } from "./tool-validator.generated.ts";
 
 export interface ToolParameter {
   name: string;
@@ -34,7 +35,7 @@ export type DefinitionResult =
   | { ok: false; problems: DefinitionProblem[] };
 
 /** ajv's error objects, typed through the kernel (this package does not depend on ajv itself). */
-type ErrorObject = NonNullable<ReturnType<typeof validatorFor>["errors"]>[number];
+type ErrorObject = NonNullable<Validator["errors"]>[number];
 
 export const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -62,7 +63,7 @@ export function parseToolDefinition(text: string, context: DefinitionContext): D
   }
   const { positions } = read;
   const lineOf = (pointer: string, key = false): number | undefined => (key ? positions.keyLine(pointer) : positions.valueLine(pointer));
-  const validate = validatorFor(TOOL_SCHEMA);
+  const validate = validateToolFile;
   // ajv may apply defaults in place: it gets a copy, the rules below read the original.
   if (!validate(structuredClone(read.value))) {
     return { ok: false, problems: schemaProblems(validate.errors ?? [], read.value, lineOf) };

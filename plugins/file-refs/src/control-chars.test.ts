@@ -2,12 +2,14 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { setActiveLocale, type MaiaPlugin } from "@maia/kernel";
-import { createTestKernel, scriptedInteraction } from "@maia/kernel/testing";
-import builtinTools from "@maia/plugin-builtin-tools";
-import litellm from "@maia/plugin-litellm";
+import { createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { serverPerTest, tempFolder } from "@maia/testing-maia";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import fileRefs from "./index.ts";
+
+const builtinTools = await firstParty("builtin-tools");
+const litellm = await firstParty("litellm");
 
 const llm = serverPerTest(() => startFakeLiteLLM({ script: [] }));
 beforeEach(() => setActiveLocale("en"));

@@ -1,13 +1,15 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
-import { setActiveLocale, type AgentSession, type FrontEnd, type Kernel, type MaiaPlugin } from "@maia/kernel";
-import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/kernel/testing";
-import builtinTools from "@maia/plugin-builtin-tools";
-import litellm from "@maia/plugin-litellm";
+import { Conversation, dispatchInput, setActiveLocale, type AgentSession, type FrontEnd, type Kernel, type MaiaPlugin } from "@maia/kernel";
+import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { serverPerTest, tempFolder } from "@maia/testing-maia";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import fileRefs from "./index.ts";
+
+const builtinTools = await firstParty("builtin-tools");
+const litellm = await firstParty("litellm");
 
 const llm = serverPerTest(() => startFakeLiteLLM({ script: [] }));
 beforeEach(() => setActiveLocale("en"));
@@ -105,5 +107,25 @@ describe("@ references, through the kernel and the fake LiteLLM server", () => {
     llm.server.enqueue({ text: "ok" });
     await kernel.runTurn(session, "something else");
     expect(userMessage(1)).toBe("something else");
+  });
+});
+
+describe("@ at the start of a line, as every front end dispatches it", () => {
+  it("is an input prefix of its own (what /help lists) whose line goes to the model as typed, references resolved", async () => {
+    const { kernel, cwd, session } = await setUp();
+    expect(kernel.plugins.prefixes.list().find((prefix) => prefix.prefix === "@")?.description).toBe("attaches a file or a folder to the request");
+    await writeFile(path.join(cwd, "todo.md"), "- write the tests\n");
+    llm.server.enqueue({ text: "One item." });
+    const output = { info: () => undefined, warn: () => undefined, error: () => undefined, text: () => undefined };
+    const result = await dispatchInput(Conversation.over(kernel, session), "@todo.md how many items?", {
+      output,
+      interaction: session.interaction,
+      signal: new AbortController().signal,
+    });
+    expect(result.kind === "handled" ? result.outcomes.map((outcome) => outcome.status) : result.kind).toEqual(["done"]);
+    const sent = userMessage(0);
+    expect(sent).toContain("File todo.md (18 B), referenced by the user with @.");
+    expect(sent.endsWith("\n\n@todo.md how many items?")).toBe(true);
+    expect(session.messages.at(-1)?.content).toEqual([{ type: "text", text: "One item." }]);
   });
 });

@@ -5,6 +5,8 @@ import { t } from "./messages.ts";
 import { parseFileReferences } from "./parse-file-refs.ts";
 
 const PLUGIN_NAME = "file-refs";
+/** After `!` (10), `§` (20) and `&` (30): a line that starts with one of those is theirs. */
+const PREFIX_ORDER = 90;
 
 export interface FileRefsApi {
   parse: typeof parseFileReferences;
@@ -39,6 +41,16 @@ export default definePlugin<Record<string, never>, FileRefsApi>({
       for (const message of injection.warnings) session.events.emit({ type: "warning", message });
       if (injection.added.length > 0) session.events.emit({ type: "info", message: t("added", { list: injection.added.join(", ") }) });
       return turn;
+    });
+
+    // `@` anywhere in a request is resolved above; a request that starts with it is registered as an input
+    // prefix too, so that /help lists it from here like `!` and `§`. Its run sends the line as typed: the same
+    // request, with the same origin, as the free prompt it would otherwise be.
+    context.prefixes.register({
+      prefix: "@",
+      description: t("prefixDescription"),
+      order: PREFIX_ORDER,
+      run: ({ input, submit }) => submit(input, { origin: "user" }),
     });
 
     return {

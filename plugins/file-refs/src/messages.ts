@@ -23,6 +23,7 @@ export const t = defineMessages(
     folderEmpty: "Folder {path}, referenced by the user with @, is empty.",
     folderMore: (p: Params) => `[${number(p.count)} more ${plural(p.count, "entry", "entries")} not listed]`,
     contentCut: (p: Params) => `\n… [${number(p.count)} ${plural(p.count, "character", "characters")} cut here] …\n`,
+    prefixDescription: "attaches a file or a folder to the request",
     added: "@: added to the context: {list}",
     notFound: "@{reference}: no file or folder {path}; left as text.",
     unclosedQuote: "@ reference at line {line}, column {column}: the quote never closes; left as text. Close it with ' (\\' for a quote inside the path).",
@@ -46,6 +47,7 @@ export const t = defineMessages(
     folderEmpty: "Le dossier {path}, cité par l'utilisateur avec @, est vide.",
     folderMore: (p: Params) => `[${number(p.count)} ${plural(p.count, "autre entrée non listée", "autres entrées non listées")}]`,
     contentCut: (p: Params) => `\n… [${number(p.count)} ${plural(p.count, "caractère coupé", "caractères coupés")} ici] …\n`,
+    prefixDescription: "joint un fichier ou un dossier à la demande",
     added: "@ : ajouté au contexte : {list}",
     notFound: "@{reference} : aucun fichier ni dossier {path} ; laissé tel quel dans le texte.",
     unclosedQuote:

@@ -1,13 +1,14 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempFolder } from "@maia/testing-maia";
 import { DEBUG_LOG_NAME, debugLogPath, openDebugLog } from "./debug-log.ts";
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "maia-debug-"));
+  dir = await tempFolder("maia-debug-");
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

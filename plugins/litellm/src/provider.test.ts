@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { ProviderError, type ChatRequest, type StreamEvent } from "@maia/kernel";
 import { setActiveLocale } from "@maia/kernel";
+import { tempFolder } from "@maia/testing-maia";
 import { buildChatBody } from "./chat-body.ts";
 import {
   createLiteLLMProvider,
@@ -55,7 +55,7 @@ async function run(
 
 beforeAll(async () => {
   setActiveLocale("en");
-  home = await mkdtemp(join(tmpdir(), "maia-litellm-"));
+  home = await tempFolder("maia-litellm-");
 });
 afterAll(async () => {
   setActiveLocale(undefined);

@@ -9,8 +9,9 @@ import { openDebugLog, type DebugLog } from "./debug-log.ts";
 import { causeText, isAbortError, isContextOverflowMessage, redactSecret } from "./errors.ts";
 import { t } from "./messages.ts";
 import type { LiteLLMSettings } from "./settings.ts";
-import { parseChatCompletionJson, parseChatStream } from "./sse-assembly.ts";
+import { parseChatCompletionJson, parseChatStream } from "./chat-stream.ts";
 import { joinUrl } from "./url.ts";
+import { httpFetch, type HttpFetch, type HttpResponse } from "./http-fetch.ts";
 
 /** HTTP statuses worth another try: rate limit and the gateway family. */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
@@ -35,7 +36,8 @@ export interface LiteLLMProviderOptions {
   apiKey?: string | undefined;
   /** The model name as LiteLLM knows it (without the `litellm:` prefix). */
   model: string;
-  fetch?: typeof fetch;
+  /** How requests are sent (default: node:http/https, http-fetch.ts); the global `fetch` fits too. */
+  fetch?: HttpFetch;
   /** For MAIA_DEBUG_LLM (default process.env). */
   env?: NodeJS.ProcessEnv;
   retry?: RetryOptions;
@@ -54,7 +56,7 @@ export interface LiteLLMProvider extends LLMProvider {
 export function createLiteLLMProvider(options: LiteLLMProviderOptions): LiteLLMProvider {
   const { settings, model } = options;
   const apiKey = options.apiKey !== undefined && options.apiKey !== "" ? options.apiKey : undefined;
-  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const fetchImpl = options.fetch ?? httpFetch;
   const env = options.env ?? process.env;
   const maxRetries = options.retry?.maxRetries ?? 3;
   const baseDelayMs = options.retry?.baseDelayMs ?? 1000;
@@ -71,7 +73,7 @@ export function createLiteLLMProvider(options: LiteLLMProviderOptions): LiteLLMP
   const unreachable = (url: string, error: unknown) =>
     new ProviderError(t("unreachable", { url, cause: redact(causeText(error)) }), "unreachable");
 
-  async function httpError(url: string, response: Response): Promise<ProviderError> {
+  async function httpError(url: string, response: HttpResponse): Promise<ProviderError> {
     let text = "";
     try {
       text = await response.text();
@@ -95,7 +97,7 @@ export function createLiteLLMProvider(options: LiteLLMProviderOptions): LiteLLMP
 
     for (let retry = 0; ; retry++) {
       const canRetry = retry < maxRetries;
-      let response: Response;
+      let response: HttpResponse;
       try {
         response = await fetchImpl(chatUrl, { method: "POST", headers: headers("text/event-stream", true), body, signal });
       } catch (error) {
@@ -144,11 +146,11 @@ export function createLiteLLMProvider(options: LiteLLMProviderOptions): LiteLLMP
 
   /** The events of a 2xx answer: SSE, or one JSON completion from a server that ignored `stream`. */
   async function* answerEvents(
-    response: Response,
+    response: HttpResponse,
     signal: AbortSignal | undefined,
     debug: DebugLog | undefined,
   ): AsyncGenerator<StreamEvent, void, undefined> {
-    const body = response.body as ReadableStream<Uint8Array>;
+    const body = response.body!; // checked by the caller
     const contentType = response.headers.get("content-type") ?? "";
     if (/\bjson\b/i.test(contentType)) {
       let text: string;
@@ -182,7 +184,7 @@ export function createLiteLLMProvider(options: LiteLLMProviderOptions): LiteLLMP
   }
 
   async function getJson(url: string, signal: AbortSignal | undefined): Promise<unknown> {
-    let response: Response;
+    let response: HttpResponse;
     try {
       response = await fetchImpl(url, { method: "GET", headers: headers("application/json", false), signal });
     } catch (error) {
@@ -267,7 +269,7 @@ export function modelNames(list: unknown): string[] | undefined {
  * The wait a response asks for: `retry-after-ms` (OpenAI, Azure), else `Retry-After` in seconds or as an
  * HTTP date. Undefined when absent or unreadable.
  */
-export function retryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
+export function retryAfterMs(headers: Pick<Headers, "get">, now: number = Date.now()): number | undefined {
   const ms = headers.get("retry-after-ms")?.trim();
   if (ms !== undefined && /^\d+(\.\d+)?$/.test(ms)) return Math.ceil(Number(ms));
   const value = headers.get("retry-after")?.trim();
@@ -308,7 +310,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-async function discard(response: Response): Promise<void> {
+async function discard(response: HttpResponse): Promise<void> {
   try {
     await response.body?.cancel();
   } catch {

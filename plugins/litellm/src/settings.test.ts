@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setActiveLocale } from "@maia/kernel";
+import { tempFolder } from "@maia/testing-maia";
 import {
   loadSettings,
   parseSettings,
@@ -36,7 +36,7 @@ afterAll(() => setActiveLocale(undefined));
 describe("loadSettings", () => {
   let home: string;
   beforeAll(async () => {
-    home = await mkdtemp(join(tmpdir(), "maia-settings-"));
+    home = await tempFolder("maia-settings-");
   });
   afterAll(async () => {
     await rm(home, { recursive: true, force: true });
@@ -246,7 +246,7 @@ describe("numbers that are not numbers, keys that are not header values", () => 
   });
 
   it("loads a real settings file whose key holds a pasted control character as a SettingsError", async () => {
-    const home = await mkdtemp(join(tmpdir(), "maia-settings-key-"));
+    const home = await tempFolder("maia-settings-key-");
     await mkdir(join(home, ".maia"), { recursive: true });
     await writeFile(settingsPath(home), JSON.stringify({ ...valid, LiteLLM_API_Key: "sk-abc\u001b[0m" }));
     await expect(loadSettings(home, {})).rejects.toThrow(/"LiteLLM_API_Key".*character 7, U\+001B/);

@@ -2,8 +2,12 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { closest } from "@maia/util";
 import { locateJsonError } from "@maia/util";
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import type { ErrorObject } from "ajv";
 import { t, type MessageKey } from "./messages.ts";
+import { SETTINGS_SCHEMA } from "./settings-schema.ts";
+import { validateSettings } from "./settings-validator.generated.ts";
+
+export { SETTINGS_SCHEMA };
 
 /**
  * ~/.maia/settings.json as MAIA uses it (seed § 7.3), plus `ContextWindow` (DESIGN.md). The API key is not
@@ -40,38 +44,6 @@ export class SettingsError extends Error {
   }
 }
 
-const POSITIVE_INTEGER = { type: "integer", minimum: 1 } as const;
-
-/** The JSON Schema of ~/.maia/settings.json. */
-export const SETTINGS_SCHEMA = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  title: "MAIA user settings (~/.maia/settings.json)",
-  type: "object",
-  required: ["LiteLLM_URL", "OpenAI_EndPoint", "LiteLLM_Models"],
-  properties: {
-    $schema: { type: "string" },
-    LiteLLM_URL: {
-      type: "string",
-      minLength: 1,
-      pattern: "^\\s*[Hh][Tt][Tt][Pp][Ss]?://",
-      description: "URL of the LiteLLM server, e.g. http://localhost:4000",
-    },
-    OpenAI_EndPoint: {
-      type: "string",
-      minLength: 1,
-      description: "Suffix of the chat request, e.g. /v1/chat/completions",
-    },
-    LiteLLM_Models: { type: "string", minLength: 1, description: "Suffix of the model list, e.g. /v1/models" },
-    LiteLLM_API_Key: { type: "string", description: "API key; else the LITELLM_API_KEY variable" },
-    MaxIterations: { ...POSITIVE_INTEGER, description: "Iterations per series before stopping (default 50)" },
-    MaxOutputTokens: { ...POSITIVE_INTEGER, description: "max_tokens sent with each request" },
-    ContextWindow: { ...POSITIVE_INTEGER, description: "The model's context size, when /model/info does not tell" },
-    // Read and checked by the permissions plugin, which reports its own problems (seed § 9.1).
-    permissions: {},
-  },
-  additionalProperties: false,
-} as const;
-
 /** The LiteLLM keys whose absence or bad value stops MAIA, in the order they are reported. */
 const FATAL_KEYS = ["LiteLLM_URL", "OpenAI_EndPoint", "LiteLLM_Models", "LiteLLM_API_Key"] as const;
 type FatalKey = (typeof FATAL_KEYS)[number];
@@ -97,10 +69,10 @@ export const SETTINGS_EXAMPLE = `{
   "MaxOutputTokens": 8192
 }`;
 
-let validator: ValidateFunction | undefined;
+// Generated at build time from SETTINGS_SCHEMA (nothing compiled at start-up), with this file's ajv options:
+// all errors, no defaults applied.
 function validate(value: unknown): ErrorObject[] {
-  validator ??= new Ajv({ allErrors: true, strict: false }).compile(SETTINGS_SCHEMA);
-  return validator(value) ? [] : [...(validator.errors ?? [])];
+  return validateSettings(value) ? [] : [...(validateSettings.errors ?? [])];
 }
 
 export function settingsPath(homeDir: string): string {

@@ -1,7 +1,7 @@
 import { mkdir, readFile, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { NO_INTERACTION, setActiveLocale } from "@maia/kernel";
-import { scriptedInteraction } from "@maia/kernel/testing";
+import { scriptedInteraction } from "@maia/testing-kernel";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { foldersPerTest } from "@maia/testing-maia";
 import { approvalStorePath, isApproved, rememberApproval } from "./approvals.ts";

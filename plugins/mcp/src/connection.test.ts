@@ -1,9 +1,10 @@
-import { mkdtemp, readFile } from "node:fs/promises";
-import { createServer } from "node:http";
 import os from "node:os";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
 import path from "node:path";
 import { setActiveLocale } from "@maia/kernel";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { tempFolder } from "@maia/testing-maia";
 import { McpConnection } from "./connection.ts";
 import { parseServerEntry } from "./parse-server.ts";
 import type { McpServerConfig } from "./server-config.ts";
@@ -16,7 +17,7 @@ import {
   testServer,
   waitFor,
   type RunningEverything,
-} from "./test-support.ts";
+} from "./testing/servers.ts";
 
 beforeAll(() => setActiveLocale("en"));
 afterAll(() => setActiveLocale(undefined));
@@ -92,7 +93,7 @@ describe("server-everything over each transport", () => {
 
 describe("failures", () => {
   it("a server that never answers fails after its timeout, and its process is ended", async () => {
-    const folder = await mkdtemp(path.join(os.tmpdir(), "maia-mcp-"));
+    const folder = await tempFolder("maia-mcp-");
     const pidFile = path.join(folder, "pid");
     const started = Date.now();
     const connection = await connect("mute", { ...testServer("--silent", "--pid-file", pidFile), timeout: 0.5 });
@@ -263,7 +264,7 @@ describe("listing and closing", () => {
   });
 
   it("close ends a stdio server that ignores SIGTERM within 3 s", async () => {
-    const folder = await mkdtemp(path.join(os.tmpdir(), "maia-mcp-"));
+    const folder = await tempFolder("maia-mcp-");
     const pidFile = path.join(folder, "pid");
     const connection = await connect("stubborn", testServer("--ignore-term", "--pid-file", pidFile));
     expect(connection.state).toBe("ok");

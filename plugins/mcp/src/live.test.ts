@@ -3,13 +3,15 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import type { SlashCommand } from "@maia/kernel";
-import { commandContext, createTestKernel, scriptedInteraction } from "@maia/kernel/testing";
-import litellm from "@maia/plugin-litellm";
+import { commandContext, createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { maiaPerTest } from "@maia/testing-maia";
 import { afterEach, expect, it } from "vitest";
 import mcp, { type McpApi } from "./index.ts";
 import { showView } from "./mcp-command.ts";
-import { isRunning, testServer, waitFor, writeMcpJson } from "./test-support.ts";
+import { isRunning, testServer, waitFor, writeMcpJson } from "./testing/servers.ts";
+
+const litellm = await firstParty("litellm");
 
 /** Live tool lists (`notifications/tools/list_changed`) and a stdio server killed mid-session, then reconnected. */
 const bed = maiaPerTest(() => startFakeLiteLLM());

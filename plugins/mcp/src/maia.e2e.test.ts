@@ -14,7 +14,7 @@ import {
   waitFor,
   writeMcpJson,
   type RunningEverything,
-} from "./test-support.ts";
+} from "./testing/servers.ts";
 
 /**
  * `maia -p` as users and scripts run it (the bundle built by `pnpm build`), with server-everything in each of

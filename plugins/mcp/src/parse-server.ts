@@ -1,7 +1,7 @@
 import path from "node:path";
-import { validatorFor } from "@maia/kernel";
 import { HTTP_ALIASES, SERVER_SCHEMA } from "./config-schema.ts";
 import { expandEnv } from "./expand-env.ts";
+import { validateServer } from "./server-validator.generated.ts";
 import type { OAuthSettings } from "./oauth/provider.ts";
 import { t, type MessageKey } from "./messages.ts";
 import { DEFAULT_TIMEOUT_SECONDS, type McpOrigin, type McpServerConfig, type TransportConfig } from "./server-config.ts";
@@ -58,7 +58,7 @@ export function parseServerEntry(entry: unknown, context: EntryContext): EntryOu
   // Turned off first: a half-written entry the user disabled is no reason to warn.
   if (raw.enabled === false || raw.disabled === true) return { kind: "disabled", warnings: [] };
 
-  const validate = validatorFor(SERVER_SCHEMA);
+  const validate = validateServer;
   if (!validate(raw)) {
     const first = validate.errors?.[0];
     const field = first ? fieldOf(first) : undefined;

@@ -3,13 +3,15 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { NO_INTERACTION, setActiveLocale, type AgentSession, type FrontEnd, type Kernel, type SlashCommand } from "@maia/kernel";
-import { commandContext, createTestKernel, recordEvents, scriptedInteraction } from "@maia/kernel/testing";
-import litellm from "@maia/plugin-litellm";
+import { commandContext, createTestKernel, recordEvents, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { maiaPerTest } from "@maia/testing-maia";
-import permissions from "@maia/plugin-permissions";
 import mcp, { type McpApi } from "./index.ts";
-import { everythingStdio, isRunning, testServer, waitFor, writeMcpJson } from "./test-support.ts";
+import { everythingStdio, isRunning, testServer, waitFor, writeMcpJson } from "./testing/servers.ts";
+
+const litellm = await firstParty("litellm");
+const permissions = await firstParty("permissions");
 
 beforeAll(() => setActiveLocale("en"));
 afterAll(() => setActiveLocale(undefined));

@@ -1,8 +1,7 @@
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import type { SlashCommand } from "@maia/kernel";
-import { commandContext, createTestKernel, recordEvents, scriptedInteraction } from "@maia/kernel/testing";
-import fileRefs from "@maia/plugin-file-refs";
-import litellm from "@maia/plugin-litellm";
+import { commandContext, createTestKernel, recordEvents, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { maiaPerTest } from "@maia/testing-maia";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
@@ -10,7 +9,10 @@ import type { RemotePrompt } from "./connection.ts";
 import mcp from "./index.ts";
 import { parsePromptArguments } from "./prompt-commands.ts";
 import { parseResourceReferences } from "./resource-refs.ts";
-import { everythingStdio, writeMcpJson } from "./test-support.ts";
+import { everythingStdio, writeMcpJson } from "./testing/servers.ts";
+
+const litellm = await firstParty("litellm");
+const fileRefs = await firstParty("file-refs");
 
 /** server-everything's prompts as slash commands, its resources attached with `@everything:uri`, both in /mcp NAME. */
 const bed = maiaPerTest(() => startFakeLiteLLM());

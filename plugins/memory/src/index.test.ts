@@ -1,15 +1,17 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { Kernel, NO_INTERACTION, PROMPT_ORDER, definePlugin, type FrontEnd, type Locale, type PluginLogger, type SessionSetup } from "@maia/kernel";
-import { candidateFor, createTestKernel } from "@maia/kernel/testing";
-import litellm from "@maia/plugin-litellm";
+import { candidateFor, createTestKernel } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { describe, expect, it } from "vitest";
+import { tempFolder } from "@maia/testing-maia";
 import memory from "./index.ts";
 
+const litellm = await firstParty("litellm");
+
 async function temp(prefix: string): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), `maia-memory-${prefix}-`));
+  return tempFolder(`maia-memory-${prefix}-`);
 }
 
 /** A kernel with the memory plugin (and any others), in a given locale; returns the system prompt builder. */

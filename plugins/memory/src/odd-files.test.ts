@@ -2,10 +2,12 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { NO_INTERACTION, setActiveLocale } from "@maia/kernel";
-import { createTestKernel } from "@maia/kernel/testing";
-import litellm from "@maia/plugin-litellm";
+import { createTestKernel } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import memory, { MAX_INSTRUCTIONS_CHARS } from "./index.ts";
+
+const litellm = await firstParty("litellm");
 
 let server: FakeLiteLLM;
 beforeEach(async () => {

@@ -6,6 +6,10 @@ import { performance } from "node:perf_hooks";
 import { loadBashParser } from "../src/bash/parser.ts";
 import { evaluate } from "../src/evaluate.ts";
 import { readPermissions } from "../src/settings-files.ts";
+import { machineLine } from "../../../bench/machine.mjs";
+
+// Where and when these figures were taken (cores, Node, `node -e 0` here, date): printed before them.
+console.log(machineLine());
 
 const { rules } = readPermissions(
   {

@@ -1,14 +1,16 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setActiveLocale } from "@maia/kernel";
-import { createTestKernel, scriptedInteraction } from "@maia/kernel/testing";
+import { createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { startFakeLiteLLM, type FakeLiteLLM, type Scripted } from "@maia/fake-litellm";
-import litellm from "@maia/plugin-litellm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { tempFolder } from "@maia/testing-maia";
 import permissions, { type PermissionsApi } from "./index.ts";
 import { testTools } from "./testing/test-tools.ts";
+
+const litellm = await firstParty("litellm");
 
 /**
  * Rule sets another plugin adds through `addRules` (a sub-agent's AGENT.md, seed § 20.3.1): read as settings
@@ -27,8 +29,8 @@ afterEach(async () => {
 async function setup(options: { user?: unknown; allowRules?: string[]; script?: Scripted[] } = {}) {
   const server = await startFakeLiteLLM({ script: options.script ?? [] });
   servers.push(server);
-  const cwd = await mkdtemp(path.join(tmpdir(), "maia-perm-added-"));
-  const homeDir = await mkdtemp(path.join(tmpdir(), "maia-perm-added-home-"));
+  const cwd = await tempFolder("maia-perm-added-");
+  const homeDir = await tempFolder("maia-perm-added-home-");
   folders.push(cwd, homeDir);
   server.writeSettings(homeDir, options.user === undefined ? {} : { permissions: options.user });
   const test = await createTestKernel([litellm, testTools, permissions], { cwd, homeDir, ...(options.allowRules ? { allowRules: options.allowRules } : {}) });

@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { setActiveLocale, type SubcommandIO } from "@maia/kernel";
-import { createTestKernel } from "@maia/kernel/testing";
+import { createTestKernel } from "@maia/testing-kernel";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { tempFolder } from "@maia/testing-maia";
 import permissions from "./index.ts";
 
 beforeAll(() => setActiveLocale("en"));
@@ -14,8 +14,8 @@ let cwd: string;
 let homeDir: string;
 
 beforeEach(async () => {
-  cwd = await mkdtemp(path.join(tmpdir(), "maia-check-cwd-"));
-  homeDir = await mkdtemp(path.join(tmpdir(), "maia-check-home-"));
+  cwd = await tempFolder("maia-check-cwd-");
+  homeDir = await tempFolder("maia-check-home-");
 });
 afterEach(async () => {
   await rm(cwd, { recursive: true, force: true });

@@ -1,14 +1,16 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { definePlugin, NO_INTERACTION, setActiveLocale, STAGE, type Kernel } from "@maia/kernel";
-import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/kernel/testing";
+import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import litellm from "@maia/plugin-litellm";
+import { tempFolder } from "@maia/testing-maia";
 import permissions, { type PermissionsApi } from "./index.ts";
 import { testTools } from "./testing/test-tools.ts";
+
+const litellm = await firstParty("litellm");
 
 beforeAll(() => setActiveLocale("en"));
 afterAll(() => setActiveLocale(undefined));
@@ -38,8 +40,8 @@ async function setup(options: {
 }) {
   const server = await startFakeLiteLLM({ script: options.script ?? [] });
   servers.push(server);
-  const cwd = await mkdtemp(path.join(tmpdir(), "maia-perm-e2e-"));
-  const homeDir = await mkdtemp(path.join(tmpdir(), "maia-perm-home-"));
+  const cwd = await tempFolder("maia-perm-e2e-");
+  const homeDir = await tempFolder("maia-perm-home-");
   folders.push(cwd, homeDir);
   server.writeSettings(homeDir, options.user === undefined ? {} : { permissions: options.user });
   if (options.project !== undefined) await writeJson(path.join(cwd, ".maia", "settings.json"), { permissions: options.project });

@@ -1,4 +1,4 @@
-import { definePlugin, STAGE, type PermissionCheck } from "@maia/kernel";
+import { definePlugin, STAGE, type PermissionCheck, type ToolUseBlock } from "@maia/kernel";
 import type { CallToRemember } from "@maia/permission-rules";
 import { readAddedRules, withAdded, type AddedRules, type RuleSet } from "./added-rules.ts";
 import { permissionsSubcommand } from "./check-command.ts";
@@ -41,6 +41,13 @@ export interface PermissionsApi {
    * keys kept), and the files are read again. What could not be named exactly is said in the result.
    */
   remember(call: CallToRemember, list: "allow" | "deny"): Promise<Remembered>;
+  /**
+   * Lets this one call (the very object `checkPermission` carries) run without the question that no rule would
+   * otherwise ask: a user's PreToolUse hook answered allow. It lifts only the default "ask" (no rule matched):
+   * a deny or ask rule still decides, and an evaluation error still asks. Called from a tap that runs before the
+   * POLICY stage of the same check; like `addRules`, only callers that carry the user's own decision may use it.
+   */
+  preApprove(call: ToolUseBlock, source: string): void;
 }
 
 /**
@@ -76,6 +83,7 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
     await reload();
     context.log.info(startupMessage(loaded));
 
+    const preApproved = new WeakMap<ToolUseBlock, string>();
     const api: PermissionsApi = {
       evaluate: (tool, input, overrides = {}) => evaluate(loaded.rules, tool, input, { cwd, homeDir, env, ...overrides }),
       rules: () => loaded.rules,
@@ -93,6 +101,7 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
       },
       checkRules: (source, rules) => readAddedRules(source, rules).warnings,
       remember: (call, list) => remember(call, list, { cwd, homeDir, permissions: api, reload }),
+      preApprove: (call, source) => void preApproved.set(call, source),
     };
 
     // A new session (/clear, /new, /load…) reads the files again, so edited rules apply without a restart.
@@ -110,6 +119,11 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
         report: false,
       });
       if (result.error !== undefined) warnOnce(result.error);
+      const approvedBy = preApproved.get(call);
+      preApproved.delete(call);
+      if (approvedBy !== undefined && result.error === undefined && result.verdict.decision === "ask" && result.verdict.rule === undefined) {
+        return { ...check, verdict: { decision: "allow", source: approvedBy } };
+      }
       return { ...check, verdict: result.verdict };
     });
 

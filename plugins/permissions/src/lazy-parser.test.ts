@@ -1,14 +1,16 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { setActiveLocale } from "@maia/kernel";
-import { createTestKernel, scriptedInteraction } from "@maia/kernel/testing";
+import { createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import litellm from "@maia/plugin-litellm";
+import { tempFolder } from "@maia/testing-maia";
 import { bashParserLoaded } from "./bash/parser.ts";
 import permissions from "./index.ts";
 import { testTools } from "./testing/test-tools.ts";
+
+const litellm = await firstParty("litellm");
 
 beforeAll(() => setActiveLocale("en"));
 afterAll(() => setActiveLocale(undefined));
@@ -26,7 +28,7 @@ describe("the Bash parser is loaded lazily", () => {
       ],
     });
     try {
-      const homeDir = await mkdtemp(path.join(tmpdir(), "maia-lazy-home-"));
+      const homeDir = await tempFolder("maia-lazy-home-");
       server.writeSettings(homeDir, { permissions: { allow: ["Read", "Bash(true)"] } });
       const { kernel, cwd } = await createTestKernel([litellm, testTools, permissions], { homeDir });
       folders.push(homeDir, cwd);

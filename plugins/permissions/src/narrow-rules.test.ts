@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
 import fc from "fast-check";
-import { createTestKernel } from "@maia/kernel/testing";
+import { createTestKernel } from "@maia/testing-kernel";
 import { addPermissionRules, narrowRules, projectSettingsFile, type CallEvaluator } from "@maia/permission-rules";
 import { beforeAll, describe, expect, it } from "vitest";
 import permissionsPlugin, { type PermissionsApi } from "./index.ts";

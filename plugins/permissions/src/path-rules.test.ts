@@ -1,8 +1,8 @@
-import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, rm, symlink } from "node:fs/promises";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempFolder } from "@maia/testing-maia";
 import { absoluteGlob, pathRuleMatches, resolveSubject, type PathContext } from "./path-rules.ts";
 
 const context: PathContext = { cwd: "/work/proj", homeDir: "/home/ada" };
@@ -66,7 +66,7 @@ describe("symbolic links", () => {
   let root: string;
   let ctx: PathContext;
   beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), "maia-links-"));
+    root = await tempFolder("maia-links-");
     await mkdir(path.join(root, "proj", "src"), { recursive: true });
     await mkdir(path.join(root, "outside"), { recursive: true });
     await symlink(path.join(root, "outside"), path.join(root, "proj", "src", "escape"));

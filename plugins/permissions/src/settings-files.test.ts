@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setActiveLocale } from "@maia/kernel";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { locateJsonError } from "@maia/util";
+import { tempFolder } from "@maia/testing-maia";
 import { defaultSources, loadRules, parseJson, projectSettingsPath, userSettingsPath } from "./settings-files.ts";
 
 beforeAll(() => setActiveLocale("en"));
@@ -14,8 +14,8 @@ let home: string;
 let project: string;
 
 beforeEach(async () => {
-  home = await mkdtemp(path.join(tmpdir(), "maia-perm-home-"));
-  project = await mkdtemp(path.join(tmpdir(), "maia-perm-cwd-"));
+  home = await tempFolder("maia-perm-home-");
+  project = await tempFolder("maia-perm-cwd-");
 });
 afterEach(async () => {
   await rm(home, { recursive: true, force: true });

@@ -1,9 +1,13 @@
 import { realpathSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { validatorFor, type JsonSchema } from "@maia/kernel";
+import type { JsonSchema } from "@maia/kernel";
 import { closest, locateJsonError, MAX_JSON_DEPTH, shownPointer, tooDeepAt } from "@maia/util";
 import { t } from "./messages.ts";
+import { PERMISSIONS_SCHEMA } from "./permissions-schema.ts";
+import { validatePermissions } from "./permissions-validator.generated.ts";
+
+export { PERMISSIONS_SCHEMA };
 import { readRules, RULE_KINDS, type Rule, type RuleKind } from "./rule-syntax.ts";
 
 /**
@@ -34,19 +38,6 @@ export interface LoadedRules {
   rules: Rule[];
   warnings: string[];
 }
-
-/** The published schema of the `permissions` property. */
-export const PERMISSIONS_SCHEMA: JsonSchema = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  title: "MAIA permission rules (permissions in settings.json)",
-  type: "object",
-  properties: {
-    allow: { type: "array", items: { type: "string" }, description: "Rules that run without asking" },
-    ask: { type: "array", items: { type: "string" }, description: "Rules that always ask" },
-    deny: { type: "array", items: { type: "string" }, description: "Rules that are refused" },
-  },
-  additionalProperties: false,
-};
 
 export const CLI_SOURCE = "--allow";
 
@@ -123,7 +114,7 @@ export function readPermissions(permissions: unknown, source: string): { rules: 
   // ajv and the previews below recurse: a value nested thousands of levels would overflow the stack.
   const deep = tooDeepAt(permissions);
   if (deep !== undefined) return { rules: [], warnings: [t("permissionsTooDeep", { file: source, max: MAX_JSON_DEPTH, pointer: shownPointer(`/permissions${deep}`) })] };
-  const validate = validatorFor(PERMISSIONS_SCHEMA);
+  const validate = validatePermissions;
   const warnings: string[] = [];
   const values = permissions as Record<string, unknown>;
   if (!validate(values)) {

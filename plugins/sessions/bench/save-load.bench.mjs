@@ -6,7 +6,11 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { formatMs, summarise } from "../../../bench/stats.mjs";
 import { SessionKeeper } from "../src/session-keeper.ts";
-import { sampleSession } from "../src/testing/sample-session.ts";
+import { sampleSession } from "@maia/testing-kernel/sample-session";
+import { machineLine } from "../../../bench/machine.mjs";
+
+// Where and when these figures were taken (cores, Node, `node -e 0` here, date): printed before them.
+console.log(machineLine());
 
 const TARGET_BYTES = 10 * 2 ** 20;
 const runs = Number(process.env.BENCH_RUNS ?? 10);

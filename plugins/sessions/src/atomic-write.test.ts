@@ -1,11 +1,11 @@
-import { mkdtemp, readdir, readFile, readlink, stat, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, readlink, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempFolder } from "@maia/testing-maia";
 import { createFileExclusive, createFileExclusiveSync, writeFileAtomicSync } from "./atomic-write.ts";
 
 async function folder() {
-  return mkdtemp(join(tmpdir(), "maia-atomic-sync-"));
+  return tempFolder("maia-atomic-sync-");
 }
 
 describe("the synchronous writers of a save on exit", () => {

@@ -1,14 +1,12 @@
-import type { AgentSession, CommandContext, SlashCommand } from "@maia/kernel";
+import type { CommandContext, SlashCommand } from "@maia/kernel";
 import { formatHistory } from "./history.ts";
 import { t } from "./messages.ts";
-import { reasonOf, type SaveResult, type SessionKeeper } from "./session-keeper.ts";
-import { findName, normalizeSessionName, sessionNameProblem, suggestNames } from "./session-names.ts";
+import { continueSaved, findSaved, type ResumeDeps } from "./resume.ts";
+import { reasonOf, type SaveResult } from "./session-keeper.ts";
+import { normalizeSessionName, sessionNameProblem } from "./session-names.ts";
 
-export interface CommandDeps {
-  keeper: SessionKeeper;
-  /** Recounts the context of a session whose conversation was replaced (the context plugin, when on). */
-  refresh(session: AgentSession): void;
-}
+/** The commands resume as every front end does (resume.ts); its `warn` is not theirs: they tell their output. */
+export type CommandDeps = Omit<ResumeDeps, "warn">;
 
 /** The session commands of seed § 5.6, for any front end that reads slash commands. */
 export function sessionCommands(deps: CommandDeps): SlashCommand[] {
@@ -63,16 +61,15 @@ function loadCommand(deps: CommandDeps): SlashCommand {
     usage: "[name]",
     async run(context) {
       const { args, output, interaction, signal, session } = context;
+      // What a name meets on the way is this command's to show, like everything else it says.
+      const resume: ResumeDeps = { ...deps, warn: (message) => output.warn(message) };
       const wanted = normalizeSessionName(args);
       let name: string | undefined;
       if (wanted !== "") {
-        // Every file counts here, unreadable ones too: loading one by name gives its precise error.
-        const names = await keeper.store.names();
-        name = findName(wanted, names);
-        if (name === undefined) {
-          const close = suggestNames(wanted, names);
-          const hint = close.length > 0 ? ` ${t("didYouMean", { names: close.map((n) => `« ${n} »`).join(", ") })}` : "";
-          return output.error(`${t("notFound", { name: wanted })}${hint}`);
+        try {
+          name = await findSaved(resume, wanted);
+        } catch (error) {
+          return output.error(reasonOf(error));
         }
       } else {
         const { sessions, problems } = await keeper.store.list();
@@ -103,14 +100,7 @@ function loadCommand(deps: CommandDeps): SlashCommand {
       } catch (error) {
         return output.error(reasonOf(error));
       }
-      const next = await context.host.restart({
-        messages: saved.messages,
-        pendingContext: saved.pendingContext,
-        ...(saved.startContext === undefined ? {} : { startContext: saved.startContext }),
-        reason: "load",
-      });
-      keeper.adopt(next, saved);
-      deps.refresh(next);
+      await continueSaved(resume, context.host, saved);
       if (saved.startContext !== undefined) output.text(`${t("summaryHeading")}\n\n${saved.startContext}`);
       if (saved.messages.length > 0) output.text(formatHistory(saved.messages));
       output.info(t("loaded", { name: saved.name, count: saved.messages.length }));

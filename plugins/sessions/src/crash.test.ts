@@ -1,8 +1,7 @@
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { killAtRandom } from "@maia/testing-maia";
+import { killAtRandom, tempFolder } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
 
 const CHILD = fileURLToPath(new URL("./save-loop-child.ts", import.meta.url));
@@ -54,7 +53,7 @@ describe("saving sessions survives SIGKILL at any moment", () => {
     const lane = async () => {
       while (done < RUNS) {
         done += 1;
-        const cwd = await mkdtemp(join(tmpdir(), "maia-crash-"));
+        const cwd = await tempFolder("maia-crash-");
         const confirmed = await runAndKill(cwd);
         confirmedSaves += [...confirmed.values()].length;
         await check(cwd, confirmed);

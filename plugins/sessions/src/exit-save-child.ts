@@ -6,8 +6,8 @@
  * Prints `expect <name> <count>` before exiting: what the file must hold.
  * Run by Node directly (type stripping), so it uses only the keeper and the plain sample session.
  */
+import { sampleSession } from "@maia/testing-kernel/sample-session";
 import { SessionKeeper } from "./session-keeper.ts";
-import { sampleSession } from "./testing/sample-session.ts";
 
 const [cwd = ".", mode = "plain", total = "6"] = process.argv.slice(2);
 const count = Number(total);

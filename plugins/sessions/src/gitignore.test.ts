@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempFolder } from "@maia/testing-maia";
 import { ensureGitignored, ensureGitignoredSync } from "./gitignore.ts";
 
 async function repo() {
-  const root = await mkdtemp(join(tmpdir(), "maia-git-"));
+  const root = await tempFolder("maia-git-");
   await mkdir(join(root, ".git"));
   return root;
 }
@@ -26,7 +26,7 @@ describe("ensureGitignored", () => {
     });
 
     it(`(${label}) writes nothing in a folder that is not a git repository`, async () => {
-      const folder = await mkdtemp(join(tmpdir(), "maia-nogit-"));
+      const folder = await tempFolder("maia-nogit-");
       expect(await ensure(folder)).toBeUndefined();
       expect(existsSync(join(folder, ".gitignore"))).toBe(false);
       expect(existsSync(join(folder, ".maia"))).toBe(false);

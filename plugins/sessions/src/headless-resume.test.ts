@@ -1,19 +1,18 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { mkdir, mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { describe, expect, it } from "vitest";
 // The CLI's own helper to run the built bundle (`pnpm build` first; `pnpm test` does it).
-import { runMaia } from "@maia/testing-maia";
+import { runMaia, tempFolder } from "@maia/testing-maia";
 
 describe("maia -p saves its session and resumes it (end to end, real process)", () => {
   it("saves after the request, reports sessionName, and continues it with --resume and --continue", async () => {
     const server = await startFakeLiteLLM({ script: [{ text: "Noted: the parser." }, { text: "We spoke about the parser." }, { text: "Still the parser." }] });
     try {
-      const cwd = await mkdtemp(join(tmpdir(), "maia-e2e-cwd-"));
-      const home = await mkdtemp(join(tmpdir(), "maia-e2e-home-"));
+      const cwd = await tempFolder("maia-e2e-cwd-");
+      const home = await tempFolder("maia-e2e-home-");
       server.writeSettings(home);
       await mkdir(join(cwd, ".git")); // a repository: .maia/ is ignored from inside it
       const first = await runMaia(["-p", "Remember: the parser", "--model", "fake-model", "--output-format", "json"], { cwd, home });
@@ -45,8 +44,8 @@ describe("maia -p saves its session and resumes it (end to end, real process)", 
   it("says precisely when there is no session to continue or none of that name", async () => {
     const server = await startFakeLiteLLM({ script: [{ text: "ok" }] });
     try {
-      const cwd = await mkdtemp(join(tmpdir(), "maia-e2e-cwd-"));
-      const home = await mkdtemp(join(tmpdir(), "maia-e2e-home-"));
+      const cwd = await tempFolder("maia-e2e-cwd-");
+      const home = await tempFolder("maia-e2e-home-");
       server.writeSettings(home);
       const none = await runMaia(["-p", "hi", "--model", "fake-model", "--continue"], { cwd, home });
       expect(none.code).toBe(1);

@@ -1,15 +1,15 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { Conversation, NO_INTERACTION, setActiveLocale, type AgentSession, type FrontEnd, type Kernel } from "@maia/kernel";
-import { createTestKernel } from "@maia/kernel/testing";
+import { createTestKernel, runCommand } from "@maia/testing-kernel";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-// The provider plugin is a sibling package; this package does not list it (see README-section.md).
-import litellm from "@maia/plugin-litellm";
+import { firstParty } from "@maia/testing-plugins";
+import { tempFolder } from "@maia/testing-maia";
 import sessionsPlugin, { type SessionsApi } from "./index.ts";
-import { runCommand } from "./test-commands.ts";
+
+const litellm = await firstParty("litellm");
 
 const servers: FakeLiteLLM[] = [];
 beforeEach(() => setActiveLocale("en"));
@@ -206,7 +206,7 @@ describe("sessions plugin", () => {
   });
 
   it("two MAIA processes in one folder never write the same file", async () => {
-    const cwd = await mkdtemp(join(tmpdir(), "maia-shared-"));
+    const cwd = await tempFolder("maia-shared-");
     const a = await start({ cwd });
     const b = await start({ cwd });
     await runCommand(a.kernel, a.host, "rename", "shared");

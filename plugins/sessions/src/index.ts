@@ -1,10 +1,11 @@
-import { definePlugin, type AgentSession, type Message } from "@maia/kernel";
+import { definePlugin, type AgentSession, type Message, type SessionHost } from "@maia/kernel";
 import type { ContextApi } from "@maia/plugin-context";
 import { sessionCommands } from "./commands.ts";
 import { t } from "./messages.ts";
 import { serializeSavedSession, type SavedSession } from "./saved-session.ts";
+import { continueSaved, openSaved, type ResumeDeps } from "./resume.ts";
+import { normalizeSessionName } from "./session-names.ts";
 import { reasonOf, SessionKeeper, type SaveResult } from "./session-keeper.ts";
-import { findName, normalizeSessionName, suggestNames } from "./session-names.ts";
 import type { SessionList } from "./session-store.ts";
 
 const PLUGIN_NAME = "sessions";
@@ -14,7 +15,7 @@ const PLUGIN_NAME = "sessions";
  */
 const KEEPS_NAME: ReadonlySet<string> = new Set(["clear", "model"]);
 
-/** What front ends (headless --resume / --continue) and the compaction plugin call. */
+/** What front ends (--resume / --continue, ACP session/load) and the compaction plugin call. */
 export interface SessionsApi {
   /** The name the session goes by (also in `session.state.get("sessions:name")`). */
   nameOf(session: AgentSession): string;
@@ -34,7 +35,19 @@ export interface SessionsApi {
    * message is ready to show (no such session, with close names; unreadable file, with the reason).
    */
   openForResume(name?: string): Promise<SavedSession>;
-  /** Makes a freshly built session continue a saved one (its messages, pending context, name and file). */
+  /**
+   * The one way to go on with a saved session (`--resume`, `--continue`, `/load`, ACP `session/load`): `from` is
+   * a name (any case), undefined for the latest session, or one `openForResume` already read (a front end that
+   * builds its host with `startContext: saved.startContext` first, so that nothing is built twice). The host
+   * then holds the saved conversation: messages, pending context, starting context, name and file. Its session
+   * is kept when still untouched and built with that starting context, else restarted (reason "load"); the
+   * context is recounted. Throws as `openForResume` does, before anything changes. Returns the host's session.
+   */
+  resume(host: SessionHost, from?: string | SavedSession): Promise<AgentSession>;
+  /**
+   * Lower level: makes a session go by a saved session's name and file, with its conversation (`resume` calls
+   * it; ACP session/new uses it to give a new session its id as name).
+   */
   adopt(session: AgentSession, saved: SavedSession): void;
   /**
    * Replaces the messages of a saved session and keeps the rest of its file (`maia checkpoints restore` cuts a
@@ -59,6 +72,7 @@ export default definePlugin<Record<string, never>, SessionsApi>({
     const saving = frontEnd !== "subagent";
     const refresh = (session: AgentSession) =>
       context.plugins.get<Pick<ContextApi, "refresh">>("context")?.api?.refresh(session);
+    const resumeDeps: ResumeDeps = { keeper, refresh, warn: (message) => context.log.warn(message) };
 
     const saveQuietly = async (session: AgentSession): Promise<void> => {
       if (!saving) return;
@@ -82,7 +96,7 @@ export default definePlugin<Record<string, never>, SessionsApi>({
       const to = await keeper.persistCompacted(event.session, event.from ?? keeper.nameOf(event.session));
       return to === undefined ? event : { ...event, to };
     });
-    for (const command of sessionCommands({ keeper, refresh })) context.commands.register(command);
+    for (const command of sessionCommands(resumeDeps)) context.commands.register(command);
 
     return {
       nameOf: (session) => keeper.nameOf(session),
@@ -93,23 +107,10 @@ export default definePlugin<Record<string, never>, SessionsApi>({
       save: (session) => (saving ? keeper.save(session) : Promise.resolve({ status: "disabled", name: keeper.nameOf(session) })),
       saveSync: (session) => (saving ? keeper.saveSync(session) : { status: "disabled", name: keeper.nameOf(session) }),
       list: () => keeper.store.list(),
-      async openForResume(name) {
-        if (name === undefined) {
-          const { sessions, problems } = await keeper.store.list();
-          for (const problem of problems) context.log.warn(t("unreadableSkipped", { file: problem.file, reason: problem.reason }));
-          const latest = sessions.find((entry) => entry.agent === undefined);
-          if (!latest) throw new Error(t("noSessionToContinue"));
-          return keeper.store.read(latest.name);
-        }
-        const wanted = normalizeSessionName(name);
-        const names = await keeper.store.names();
-        const found = findName(wanted, names);
-        if (found === undefined) {
-          const close = suggestNames(wanted, names);
-          const hint = close.length > 0 ? ` ${t("didYouMean", { names: close.map((n) => `« ${n} »`).join(", ") })}` : "";
-          throw new Error(`${t("notFound", { name: wanted })}${hint}`);
-        }
-        return keeper.store.read(found);
+      openForResume: (name) => openSaved(resumeDeps, name),
+      async resume(host, from) {
+        const saved = typeof from === "object" ? from : await openSaved(resumeDeps, from);
+        return continueSaved(resumeDeps, host, saved);
       },
       async rewriteMessages(name, messages) {
         const saved = await keeper.store.read(normalizeSessionName(name));

@@ -2,12 +2,12 @@ import { mkdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { Conversation, NO_INTERACTION, setActiveLocale } from "@maia/kernel";
-import { createTestKernel } from "@maia/kernel/testing";
+import { createTestKernel, runCommand } from "@maia/testing-kernel";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-// The provider plugin is a sibling package; this package does not list it (see README-section.md).
-import litellm from "@maia/plugin-litellm";
+import { firstParty } from "@maia/testing-plugins";
 import sessionsPlugin, { type SessionsApi } from "./index.ts";
-import { runCommand } from "./test-commands.ts";
+
+const litellm = await firstParty("litellm");
 
 const servers: FakeLiteLLM[] = [];
 beforeEach(() => setActiveLocale("en"));

@@ -3,8 +3,8 @@
  * case) until it is killed, printing one line after each save that completed: `saved <session> <file> <count>`.
  * Run by Node directly (type stripping), so it uses only the keeper and the plain sample session.
  */
+import { sampleSession } from "@maia/testing-kernel/sample-session";
 import { SessionKeeper } from "./session-keeper.ts";
-import { sampleSession } from "./testing/sample-session.ts";
 
 const [cwd = "."] = process.argv.slice(2);
 

@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, writeFile, mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AgentSession, Message } from "@maia/kernel";
 import { describe, expect, it } from "vitest";
+import { sampleSession } from "@maia/testing-kernel";
+import { tempFolder } from "@maia/testing-maia";
 import { SessionKeeper } from "./session-keeper.ts";
-import { sampleSession } from "./testing/sample-session.ts";
 
 const CHILD = fileURLToPath(new URL("./exit-save-child.ts", import.meta.url));
 const sessionsDir = (cwd: string) => join(cwd, ".maia", ".sessions");
@@ -33,7 +33,7 @@ function runChild(cwd: string, mode: string, count: number): Promise<{ code: num
 const say = (session: AgentSession, text: string) => session.messages.push({ role: "user", content: [{ type: "text", text }] });
 
 async function setup() {
-  const cwd = await mkdtemp(join(tmpdir(), "maia-savesync-"));
+  const cwd = await tempFolder("maia-savesync-");
   const keeper = new SessionKeeper({ cwd, warn: () => undefined });
   return { cwd, keeper, session: sampleSession(cwd) };
 }
@@ -42,7 +42,7 @@ describe("saveSync: the session written on process exit (seed § 5.5)", () => {
   for (const mode of ["plain", "in-flight", "renamed"]) {
     it(`a child that exits right after adding messages leaves its file complete (${mode})`, { timeout: 60_000 }, async () => {
       for (let run = 0; run < 5; run += 1) {
-        const cwd = await mkdtemp(join(tmpdir(), "maia-exit-"));
+        const cwd = await tempFolder("maia-exit-");
         const result = await runChild(cwd, mode, 6 + run);
         expect(result.stderr).toBe("");
         expect(result.code).toBe(0);

@@ -1,6 +1,10 @@
-import { describeErrors, validatorFor, type Message } from "@maia/kernel";
+import { describeErrors, type Message } from "@maia/kernel";
 import { MAX_JSON_DEPTH, shownPointer, tooDeepAt } from "@maia/util";
 import { t } from "./messages.ts";
+import { SAVED_SESSION_SCHEMA } from "./saved-session-schema.ts";
+import { validateSavedSession } from "./saved-session-validator.generated.ts";
+
+export { SAVED_SESSION_SCHEMA };
 
 /** The file format of `.maia/.sessions/<name>.json` (seed § 12.1). */
 export interface SavedSession {
@@ -19,54 +23,6 @@ export interface SavedSession {
   agent?: string;
   parentSession?: string;
 }
-
-const BLOCK_SCHEMA = {
-  type: "object",
-  required: ["type"],
-  oneOf: [
-    { properties: { type: { const: "text" }, text: { type: "string" } }, required: ["text"] },
-    {
-      properties: { type: { const: "tool_use" }, id: { type: "string" }, name: { type: "string" }, input: { type: "object" } },
-      required: ["id", "name", "input"],
-    },
-    {
-      properties: {
-        type: { const: "tool_result" },
-        toolUseId: { type: "string" },
-        content: { type: "string" },
-        isError: { type: "boolean" },
-      },
-      required: ["toolUseId", "content"],
-    },
-  ],
-} as const;
-
-/** The JSON Schema of a session file; every field may be missing and then gets its default. */
-export const SAVED_SESSION_SCHEMA = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  title: "MAIA saved session (.maia/.sessions/<name>.json)",
-  type: "object",
-  properties: {
-    version: { type: "integer" },
-    name: { type: "string" },
-    createdAt: { type: "string" },
-    updatedAt: { type: "string" },
-    model: { type: "string" },
-    cwd: { type: "string" },
-    messages: {
-      type: "array",
-      items: {
-        type: "object",
-        required: ["role", "content"],
-        properties: { role: { enum: ["user", "assistant"] }, content: { type: "array", items: BLOCK_SCHEMA } },
-      },
-    },
-    pendingContext: { type: "array", items: { type: "string" } },
-    startContext: { type: "string" },
-    agent: { type: "string" },
-    parentSession: { type: "string" },
-  },
-} as const;
 
 /** A session file that cannot be read: its message names the file and says what is wrong. */
 export class SessionFileError extends Error {
@@ -100,7 +56,7 @@ export function parseSavedSession(text: string, name: string, file: string, fall
   if (record.version !== undefined && record.version !== 1) {
     throw new SessionFileError(file, t("newerVersion", { version: String(record.version) }));
   }
-  const validate = validatorFor(SAVED_SESSION_SCHEMA);
+  const validate = validateSavedSession;
   if (!validate(record)) {
     const details = describeErrors(validate.errors, SAVED_SESSION_SCHEMA).slice(0, 3).join("; ");
     throw new SessionFileError(file, t("badFormat", { details }));

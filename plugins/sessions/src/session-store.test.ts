@@ -1,8 +1,8 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { setActiveLocale } from "@maia/kernel";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tempFolder } from "@maia/testing-maia";
 import { serializeSavedSession } from "./saved-session.ts";
 import { SessionStore } from "./session-store.ts";
 
@@ -10,7 +10,7 @@ beforeEach(() => setActiveLocale("en"));
 afterEach(() => setActiveLocale(undefined));
 
 async function store() {
-  const cwd = await mkdtemp(join(tmpdir(), "maia-store-"));
+  const cwd = await tempFolder("maia-store-");
   const sessions = new SessionStore(cwd);
   await sessions.ensureDir();
   return sessions;
@@ -52,7 +52,7 @@ describe("SessionStore", () => {
   });
 
   it("gives an empty list when the folder does not exist yet", async () => {
-    const cwd = await mkdtemp(join(tmpdir(), "maia-store-"));
+    const cwd = await tempFolder("maia-store-");
     expect(await new SessionStore(cwd).list()).toEqual({ sessions: [], problems: [] });
   });
 

@@ -2,14 +2,17 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { Conversation, dispatchInput, setActiveLocale, type AgentSession, type CommandContext, type CommandOutput, type Kernel, type MaiaPlugin } from "@maia/kernel";
-import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/kernel/testing";
-import litellm from "@maia/plugin-litellm";
+import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-// The context plugin counts the context; a sibling package this one does not list, used here for the recount.
-import contextPlugin, { type ContextApi } from "@maia/plugin-context";
+// The context plugin (through @maia/testing-plugins) counts the context, for the recount.
+import type { ContextApi } from "@maia/plugin-context";
+import { serverPerTest, tempFolder } from "@maia/testing-maia";
 // The front ends' input dispatcher (seed § 5.5 order), from the CLI package.
 import shell, { type ShellApi, type ShellEvent } from "./index.ts";
-import { serverPerTest, tempFolder } from "@maia/testing-maia";
+
+const litellm = await firstParty("litellm");
+const contextPlugin = await firstParty("context");
 
 const llm = serverPerTest(() => startFakeLiteLLM({ script: [] }));
 beforeEach(() => setActiveLocale("en"));

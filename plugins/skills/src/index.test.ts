@@ -1,11 +1,13 @@
 import path from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { NO_INTERACTION, type AgentSession, type CommandContext, type Kernel } from "@maia/kernel";
-import { createTestKernel, scriptedInteraction } from "@maia/kernel/testing";
-import litellm from "@maia/plugin-litellm";
+import { createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import skills from "./index.ts";
-import { skillFile, writeSkill } from "./test-fixtures.ts";
+import { skillFile, writeSkill } from "./testing/fixtures.ts";
+
+const litellm = await firstParty("litellm");
 
 let server: FakeLiteLLM;
 beforeEach(async () => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeEach, describe, expect, it } from "vitest";
 import { loadSkills } from "./load-skills.ts";
-import { skillFile, tempFolder, writeSkill } from "./test-fixtures.ts";
+import { skillFile, tempFolder, writeSkill } from "./testing/fixtures.ts";
 
 let parent: string;
 let cwd: string;

@@ -1,40 +1,18 @@
 import { closest } from "@maia/util";
+import type { AgentDefinition, AgentLevel, Effort, RuleKind } from "@maia/subagent-protocol";
 import { FRONT_MATTER_MESSAGE_KEYS, readFrontMatter, type FrontMatterEntry } from "@maia/util/front-matter";
 import { agentNameProblem } from "./agent-name.ts";
 import { parseSections, SECTION_IDS, type SectionId } from "./agent-sections.ts";
 import { t } from "./messages.ts";
 
-export type Effort = "low" | "medium" | "high";
-export type AgentLevel = "project" | "user";
-export type RuleKind = "allow" | "ask" | "deny";
+// The definition travels to the child process as JSON: its shape is the IPC protocol's (a package both sides use).
+export type { AgentDefinition, AgentLevel, Effort, RuleKind } from "@maia/subagent-protocol";
 
 export const EFFORTS: readonly Effort[] = ["low", "medium", "high"];
 export const RULE_KINDS: readonly RuleKind[] = ["allow", "ask", "deny"];
 
 /** Seed § 23: the iterations a sub-agent gets per effort. */
 export const ITERATIONS_BY_EFFORT: Readonly<Record<Effort, number>> = { low: 10, medium: 25, high: 50 };
-
-/** One AGENT.md, checked (seed § 20.1). Plain data: it travels to the child process as JSON. */
-export interface AgentDefinition {
-  name: string;
-  description: string;
-  /** A LiteLLM id or a fragment of one; the parent's model when absent. */
-  model?: string;
-  /** The tools it may use; every tool but Agent when absent. */
-  tools?: string[];
-  permissions: Record<RuleKind, string[]>;
-  effort: Effort;
-  /** The skills it may use; all when absent, none when empty. */
-  skills?: string[];
-  omitMd: boolean;
-  trace: boolean;
-  instructions: string;
-  missions: string;
-  constraints?: string;
-  output: string;
-  file: string;
-  level: AgentLevel;
-}
 
 export type ParsedAgent = { ok: true; agent: AgentDefinition; warnings: string[] } | { ok: false; warning: string };
 

@@ -1,12 +1,14 @@
 import { access, readFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
-import litellm from "@maia/plugin-litellm";
-import { commandContext, createTestKernel, scriptedInteraction } from "@maia/kernel/testing";
+import { commandContext, createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { NO_INTERACTION, setActiveLocale, type AgentSession, type InteractionPort } from "@maia/kernel";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import subagents from "./index.ts";
-import { CLI_SOURCE, tempFolder } from "./test-support.ts";
+import { CLI_SOURCE, tempFolder } from "./testing/agents.ts";
+
+const litellm = await firstParty("litellm");
 
 let server: FakeLiteLLM;
 beforeEach(async () => {

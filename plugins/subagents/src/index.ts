@@ -1,10 +1,10 @@
-import { definePlugin, definePluginHooks, type AgentSession, type Message, type OwnedHookTaps, type SessionSetup, type TurnOutcome } from "@maia/kernel";
+import { definePlugin, definePluginHooks, precompiled, type AgentSession, type Message, type OwnedHookTaps, type SessionSetup, type TurnOutcome } from "@maia/kernel";
 import { SyncHook } from "tapable";
 import { ITERATIONS_BY_EFFORT, type AgentDefinition, type Effort } from "./agent-definition.ts";
 import { installChildSide, type ChildSide } from "./child/child-side.ts";
 import { conclude, doneMessage } from "./child/final-summary.ts";
 import { installMainSide, type SubagentEvent } from "./main-side.ts";
-import type { DoneMessage } from "./protocol.ts";
+import type { DoneMessage } from "@maia/subagent-protocol";
 
 const PLUGIN_NAME = "subagents";
 
@@ -42,14 +42,6 @@ export interface SubagentsApi {
   };
 }
 
-const OPTIONS_SCHEMA = {
-  type: "object",
-  properties: {
-    program: { type: "string", minLength: 1 },
-    execArgv: { type: "array", items: { type: "string" } },
-  },
-  additionalProperties: false,
-} as const;
 
 /**
  * Sub-agents (seed § 20): AGENT.md definitions in `~/.maia/agents` and `./.maia/agents`; the Agent tool and `&`
@@ -61,7 +53,7 @@ export default definePlugin<SubagentsOptions, SubagentsApi>({
   version: "1.0.0",
   kernel: "^1.0.0",
   description: "Sub-agents: .maia/agents/<name>/AGENT.md, the Agent tool, &name, /agents, /createAgent",
-  optionsSchema: OPTIONS_SCHEMA,
+  optionsSchema: precompiled(OPTIONS_SCHEMA, validateOptions),
   apply(context, options) {
     const { hooks, taps } = subagentHooks.of(context, { report: (error) => context.log.debug(`listener failed: ${error.message}`) });
     const notify = (event: SubagentEvent) => hooks.run.call(event);
@@ -95,16 +87,10 @@ export { parseAgentInvocation, type AgentInvocation } from "./agent-invocation.t
 export { loadAgents, agentRoots } from "./load-agents.ts";
 export { chooseSubAgentModel, type ModelChoice } from "./model-choice.ts";
 export { launchSubAgent, SUBAGENT_TIMEOUT_MS, KILL_DELAY_MS, type LaunchResult } from "./launcher.ts";
-export {
-  parseParentMessage,
-  parseChildMessage,
-  SUBAGENT_FLAG,
-  type StartSpec,
-  type ParentMessage,
-  type ChildMessage,
-  type DoneMessage,
-  type LogLevel,
-} from "./protocol.ts";
+// The IPC protocol's code lives in @maia/subagent-protocol (the CLI's child side reads it before any plugin loads).
+export type { StartSpec, ParentMessage, ChildMessage, DoneMessage, LogLevel } from "@maia/subagent-protocol";
+import { OPTIONS_SCHEMA } from "./options-schema.ts";
+import { validateOptions } from "./options-validator.generated.ts";
 export { traceName, writeTrace } from "./trace.ts";
 export { FINAL_SUMMARY_TOKENS } from "./child/final-summary.ts";
 export type { SubagentEvent } from "./main-side.ts";

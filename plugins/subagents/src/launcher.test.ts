@@ -3,8 +3,8 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AgentDefinition } from "./agent-definition.ts";
 import { launchSubAgent, STDERR_TAIL_CHARS, type LaunchOptions } from "./launcher.ts";
-import type { StartSpec } from "./protocol.ts";
-import { tempFolder } from "./test-support.ts";
+import type { StartSpec } from "@maia/subagent-protocol";
+import { tempFolder } from "./testing/agents.ts";
 
 /**
  * A stand-in for `maia --subagent`: a real Node process that speaks the protocol, in the way FAKE_CHILD says.

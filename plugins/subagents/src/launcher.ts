@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { errorMessage, type Message } from "@maia/kernel";
-import { parseChildMessage, SUBAGENT_FLAG, type DoneMessage, type LogLevel, type ParentMessage, type StartSpec } from "./protocol.ts";
+import { parseChildMessage, SUBAGENT_FLAG, type DoneMessage, type LogLevel, type ParentMessage, type StartSpec } from "@maia/subagent-protocol";
 
 /** Seed § 23: a sub-agent's time limit, and the grace between `abort` and SIGKILL. */
 export const SUBAGENT_TIMEOUT_MS = 30 * 60_000;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setActiveLocale } from "@maia/kernel";
 import { loadAgents } from "./load-agents.ts";
-import { agentFile, projectAgents, tempFolder, userAgents, writeAgent } from "./test-support.ts";
+import { agentFile, projectAgents, tempFolder, userAgents, writeAgent } from "./testing/agents.ts";
 
 beforeAll(() => setActiveLocale("en"));
 

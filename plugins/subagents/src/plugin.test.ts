@@ -1,13 +1,15 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM, type Scripted } from "@maia/fake-litellm";
-import litellm from "@maia/plugin-litellm";
-import permissions from "@maia/plugin-permissions";
-import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/kernel/testing";
+import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { setActiveLocale, type AgentSession, type CommandContext } from "@maia/kernel";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import subagents, { type SubagentEvent, type SubagentsApi } from "./index.ts";
-import { agentFile, CLI_SOURCE, projectAgents, subAgentOf, tempFolder, toolResultsIn, userAgents, writeAgent, type ChatRequest } from "./test-support.ts";
+import { agentFile, CLI_SOURCE, projectAgents, subAgentOf, tempFolder, toolResultsIn, userAgents, writeAgent, type ChatRequest } from "./testing/agents.ts";
+
+const litellm = await firstParty("litellm");
+const permissions = await firstParty("permissions");
 
 let server: FakeLiteLLM;
 beforeAll(() => setActiveLocale("en"));

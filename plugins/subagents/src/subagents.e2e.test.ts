@@ -6,7 +6,7 @@ import { maiaPerTest, runMaia, streamEvents, type StreamEvent } from "@maia/test
 import { describe, expect, it } from "vitest";
 // The CLI's own runner and plugin list, by path: this package does not depend on @maia/cli.
 import { BUILTIN_PLUGINS } from "../../../cli/src/plugins/builtin-plugins.ts";
-import { agentFile, projectAgents, subAgentOf, writeAgent, type ChatRequest } from "./test-support.ts";
+import { agentFile, projectAgents, subAgentOf, writeAgent, type ChatRequest } from "./testing/agents.ts";
 
 /**
  * `maia -p` with the built bundle and the fake LiteLLM server: the main model calls Agent, and each sub-agent is

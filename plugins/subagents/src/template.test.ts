@@ -6,7 +6,7 @@ import { readFrontMatter } from "@maia/util/front-matter";
 import { describe, expect, it } from "vitest";
 import { parseAgentFile } from "./agent-definition.ts";
 import { applyAgentName, createAgentFromTemplate, findResource, resourceFolders } from "./template.ts";
-import { tempFolder } from "./test-support.ts";
+import { tempFolder } from "./testing/agents.ts";
 
 const TEMPLATE = fileURLToPath(new URL("../../../.ressources/AGENT.md", import.meta.url));
 

@@ -1,8 +1,7 @@
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { killAtRandom } from "@maia/testing-maia";
+import { killAtRandom, tempFolder } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
 import { writeTrace } from "./trace.ts";
 
@@ -21,7 +20,7 @@ async function runAndKill(cwd: string): Promise<string[]> {
 
 describe("SIGKILL at any moment of a sub-agent trace", () => {
   it(`leaves every trace complete or absent, never half-written, and the next trace works (${RUNS} kills)`, { timeout: 60_000 + RUNS * 3_000 }, async () => {
-    const cwd = await mkdtemp(path.join(tmpdir(), "maia-trace-kill-"));
+    const cwd = await tempFolder("maia-trace-kill-");
     const folder = path.join(cwd, ".maia", ".sessions");
     const confirmed = new Set<string>();
     for (let run = 0; run < RUNS; run += 1) {

@@ -3,9 +3,12 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Message } from "@maia/kernel";
-// The sessions plugin's own reader, by path (this package does not depend on it): a trace must be a session it loads.
-import { normalizeSessionName, sessionNameProblem, SessionStore } from "@maia/plugin-sessions";
-import { tempFolder } from "./test-support.ts";
+import type { SessionsApi } from "@maia/plugin-sessions";
+import { createTestKernel } from "@maia/testing-kernel";
+// The real sessions plugin and its name rules (through the harness: this package does not depend on it): a trace
+// must be a session that plugin lists and loads.
+import { firstParty, sessionNames } from "@maia/testing-plugins";
+import { tempFolder } from "./testing/agents.ts";
 import { traceName, writeTrace } from "./trace.ts";
 
 const messages: Message[] = [
@@ -23,10 +26,10 @@ describe("sub-agent traces (seed § 20.5)", () => {
 
   it("always makes a name the sessions plugin accepts", () => {
     const agentName = fc.stringMatching(/^[\p{L}\p{N}_.-]{1,64}$/u).filter((name) => !name.startsWith("."));
-    const parent = fc.string({ minLength: 1, maxLength: 100 }).map(normalizeSessionName).filter((name) => sessionNameProblem(name) === undefined);
+    const parent = fc.string({ minLength: 1, maxLength: 100 }).map(sessionNames.normalize).filter((name) => sessionNames.problem(name) === undefined);
     fc.assert(
       fc.property(parent, agentName, fc.integer({ min: 1, max: 10_000 }), (parentName, agent, attempt) => {
-        expect(sessionNameProblem(traceName(parentName, agent, attempt))).toBeUndefined();
+        expect(sessionNames.problem(traceName(parentName, agent, attempt))).toBeUndefined();
       }),
     );
   });
@@ -36,14 +39,16 @@ describe("sub-agent traces (seed § 20.5)", () => {
     const input = { cwd, parentSession: "work", agent: "reviewer", model: "litellm:m", messages, startedAt: new Date(1000), endedAt: new Date(5000) };
     expect(await writeTrace(input)).toBe("work-reviewer");
     expect(await writeTrace({ ...input, messages: messages.slice(0, 1) })).toBe("work-reviewer_2");
-    const store = new SessionStore(cwd);
+    // The sessions plugin of a kernel launched in that folder, as /load would see it.
+    const { kernel } = await createTestKernel([await firstParty("sessions")], { cwd });
+    const store = kernel.plugins.get<SessionsApi>("sessions")!.api!;
     const { sessions, problems } = await store.list();
     expect(problems).toEqual([]);
     expect(sessions.map((entry) => [entry.name, entry.agent, entry.messageCount]).sort()).toEqual([
       ["work-reviewer", "reviewer", 2],
       ["work-reviewer_2", "reviewer", 1],
     ]);
-    const saved = await store.read("work-reviewer");
+    const saved = await store.openForResume("work-reviewer");
     expect(saved).toMatchObject({ name: "work-reviewer", agent: "reviewer", parentSession: "work", model: "litellm:m", cwd, messages });
     expect(saved.createdAt).toBe(new Date(1000).toISOString());
     expect((await readdir(path.join(cwd, ".maia", ".sessions"))).sort()).toEqual(["work-reviewer.json", "work-reviewer_2.json"]);

@@ -4,6 +4,7 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { answerMessages, answerResponses } from "./peer-shims.ts";
 import { respond, writeJson, type ResolvedScripted } from "./respond.ts";
 import { writeSettingsFile } from "./settings.ts";
 import type { ChatBody, FakeLiteLLM, FakeLiteLLMOptions, RecordedRequest, Scripted } from "./types.ts";
@@ -75,6 +76,7 @@ export async function startFakeLiteLLM(options: FakeLiteLLMOptions = {}): Promis
   // Aborted by close(): wakes every sleeping stream so none outlives the server.
   const closing = new AbortController();
   let chatCount = 0;
+  let peerCount = 0;
 
   async function answerChat(req: IncomingMessage, res: ServerResponse, json: unknown): Promise<void> {
     if (!isChatBody(json)) {
@@ -119,6 +121,9 @@ export async function startFakeLiteLLM(options: FakeLiteLLMOptions = {}): Promis
     if (route === "GET /models") writeJson(res, 200, modelsList(models));
     else if (route === "GET /model/info") writeJson(res, 200, modelInfoList(models, options.modelInfo));
     else if (route === `POST ${CHAT_PATH}`) await answerChat(req, res, json);
+    // Other assistants' APIs, for the side-by-side bench (peer-shims.ts).
+    else if (route === "POST /responses" && isChatBody(json)) answerResponses(res, json, peerCount++);
+    else if ((route === "POST /messages" || route === "POST /messages/count_tokens") && isChatBody(json)) answerMessages(res, json, peerCount++, route.endsWith("count_tokens"));
     else writeJson(res, 404, errorJson(`fake-litellm: no route for ${route}`, "not_found", 404));
   }
 

@@ -1,14 +1,12 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { HUB_SCHEMA } from "./hub-schema.ts";
-
-let compiled: ValidateFunction | undefined;
+import type { ErrorObject } from "ajv";
+import { validateHubConfig } from "./hub-validator.generated.ts";
 
 /**
- * The one validator of hub.json, compiled on first use rather than at import: `maia hub` is a subcommand, and
- * the modules the CLI imports to list its subcommands must cost nothing until the hub actually runs.
- * `allErrors` so that the editor marks every problem at once, not one per save.
+ * The one validator of hub.json, generated at build time from HUB_SCHEMA (pnpm generate:validators, with ajv's
+ * strict mode, so that a mistake in the schema fails the generation): `maia hub` compiles nothing at start, and
+ * the modules the CLI imports to list its subcommands cost nothing. `allErrors` so that the editor marks every
+ * problem at once, not one per save.
  */
 export function schemaErrors(value: unknown): ErrorObject[] {
-  compiled ??= new Ajv({ allErrors: true, strict: true, logger: false }).compile(HUB_SCHEMA);
-  return compiled(value) ? [] : [...(compiled.errors ?? [])];
+  return validateHubConfig(value) ? [] : [...(validateHubConfig.errors ?? [])];
 }

@@ -1,11 +1,13 @@
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { NO_INTERACTION, type SlashCommand } from "@maia/kernel";
-import { commandContext, createTestKernel } from "@maia/kernel/testing";
-import litellm from "@maia/plugin-litellm";
+import { commandContext, createTestKernel } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { maiaPerTest } from "@maia/testing-maia";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import mcp, { type McpApi } from "../index.ts";
-import { followInBrowser, startOAuthServer, waitFor, writeMcpJson, type RunningOAuthServer } from "../test-support.ts";
+import { followInBrowser, startOAuthServer, waitFor, writeMcpJson, type RunningOAuthServer } from "../testing/servers.ts";
+
+const litellm = await firstParty("litellm");
 
 /** `/mcp`, `/mcp login NAME` and `/mcp logout NAME` in an interactive session, against the real OAuth server. */
 const bed = maiaPerTest(() => startFakeLiteLLM());

@@ -3,7 +3,7 @@ import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { maiaPerTest, runMaia } from "@maia/testing-maia";
-import { startOAuthServer, writeMcpJson, type RunningOAuthServer } from "../test-support.ts";
+import { startOAuthServer, writeMcpJson, type RunningOAuthServer } from "../testing/servers.ts";
 
 /**
  * OAuth as a script or CI user meets it, with the bundle (`pnpm build`): `maia -p` says which command logs in

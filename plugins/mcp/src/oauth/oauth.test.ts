@@ -6,7 +6,7 @@ import { tempFolder } from "@maia/testing-maia";
 import { McpConnection } from "../connection.ts";
 import { parseServerEntry } from "../parse-server.ts";
 import type { McpServerConfig } from "../server-config.ts";
-import { followInBrowser, startOAuthServer, type RunningOAuthServer } from "../test-support.ts";
+import { followInBrowser, startOAuthServer, type RunningOAuthServer } from "../testing/servers.ts";
 import { AuthStore } from "./auth-store.ts";
 import { login, logout } from "./login.ts";
 

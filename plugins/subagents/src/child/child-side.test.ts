@@ -2,16 +2,18 @@ import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM, type Scripted } from "@maia/fake-litellm";
-import litellm from "@maia/plugin-litellm";
 import { setActiveLocale, type MaiaPlugin } from "@maia/kernel";
-import { createTestKernel, scriptedInteraction } from "@maia/kernel/testing";
+import { createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 // The real builtin tools and permissions plugin, through the CLI's list: this package depends on neither.
 import { BUILTIN_PLUGINS } from "../../../../cli/src/plugins/builtin-plugins.ts";
 import subagents, { type SubagentsApi } from "../index.ts";
 import { loadAgents } from "../load-agents.ts";
-import type { StartSpec } from "../protocol.ts";
-import { agentFile, projectAgents, tempFolder, writeAgent } from "../test-support.ts";
+import type { StartSpec } from "@maia/subagent-protocol";
+import { agentFile, projectAgents, tempFolder, writeAgent } from "../testing/agents.ts";
+
+const litellm = await firstParty("litellm");
 
 /**
  * The sub-agent's process side (seed § 20.3.1): the definition's allow, ask and deny rules go to the real

@@ -1,7 +1,7 @@
 import { STAGE, type PluginContext, type SessionSetup } from "@maia/kernel";
 import type { PermissionsApi } from "@maia/plugin-permissions";
 import { t } from "../messages.ts";
-import type { LogLevel, StartSpec } from "../protocol.ts";
+import type { LogLevel, StartSpec } from "@maia/subagent-protocol";
 import { rewriteSections } from "./child-prompt.ts";
 import { restrictTools } from "./restrict-tools.ts";
 

@@ -1,9 +1,11 @@
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
-import litellm from "@maia/plugin-litellm";
-import { createTestKernel, scriptedInteraction } from "@maia/kernel/testing";
+import { createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
+import { firstParty } from "@maia/testing-plugins";
 import { definePlugin, setActiveLocale, type AgentSession, type Kernel } from "@maia/kernel";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { conclude, doneMessage, FINAL_SUMMARY_TOKENS, lastAnswer } from "./final-summary.ts";
+
+const litellm = await firstParty("litellm");
 
 /** A tool for the model to call: what the loop runs between two requests. */
 const echo = definePlugin({

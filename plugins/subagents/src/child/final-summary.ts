@@ -1,6 +1,6 @@
 import { errorMessage, textOf, type AgentSession, type Message, type TurnOutcome } from "@maia/kernel";
 import { t } from "../messages.ts";
-import type { DoneMessage } from "../protocol.ts";
+import type { DoneMessage } from "@maia/subagent-protocol";
 
 /** Seed § 23: the output tokens of a sub-agent's final summary request. */
 export const FINAL_SUMMARY_TOKENS = 4000;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { setActiveLocale, type AnyTool } from "@maia/kernel";
-// The skills plugin's real Skill tool, by path (this package does not depend on it): its schema is what is narrowed.
-import { createSkillTool } from "@maia/plugin-skills";
+// The skills plugin's real Skill tool (through the harness: this package does not depend on it): its schema is what is narrowed.
+import { skillTool as createSkillTool } from "@maia/testing-plugins";
 import { restrictTools } from "./restrict-tools.ts";
 
 beforeAll(() => setActiveLocale("en"));

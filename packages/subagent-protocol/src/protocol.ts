@@ -1,0 +1,160 @@
+import type { Message } from "@maia/kernel";
+
+/**
+ * The IPC protocol between MAIA and a sub-agent's process (seed § 20.2). The parent (the subagents plugin) forks
+ * `maia --subagent` and sends `start`; the child (the CLI's `--subagent` runner, which reads `start` before any
+ * plugin is loaded) relays each confirmation it needs, may log, and ends with `done`. Both sides check what they
+ * receive: a message that does not fit is ignored, never trusted.
+ */
+
+export type Effort = "low" | "medium" | "high";
+export type AgentLevel = "project" | "user";
+export type RuleKind = "allow" | "ask" | "deny";
+
+/** One AGENT.md, checked (seed § 20.1). Plain data: it travels to the child process as JSON. */
+export interface AgentDefinition {
+  name: string;
+  description: string;
+  /** A LiteLLM id or a fragment of one; the parent's model when absent. */
+  model?: string;
+  /** The tools it may use; every tool but Agent when absent. */
+  tools?: string[];
+  permissions: Record<RuleKind, string[]>;
+  effort: Effort;
+  /** The skills it may use; all when absent, none when empty. */
+  skills?: string[];
+  omitMd: boolean;
+  trace: boolean;
+  instructions: string;
+  missions: string;
+  constraints?: string;
+  output: string;
+  file: string;
+  level: AgentLevel;
+}
+export interface StartSpec {
+  agent: AgentDefinition;
+  task: string;
+  /** The launch folder: the child works there. */
+  cwd: string;
+  /** The model, resolved by the parent (a `litellm:<id>` spec or the parent's own spec). */
+  model: string;
+  /** The parent's `--allow` rules: inherited like the settings files' rules. */
+  allowRules: string[];
+  /** False when nobody can answer in the parent (headless): the child refuses what would need a confirmation. */
+  canAsk: boolean;
+}
+
+export type ParentMessage =
+  | { type: "start"; spec: StartSpec }
+  | { type: "confirm-result"; id: number; ok: boolean }
+  | { type: "abort" };
+
+export type LogLevel = "info" | "warn" | "error";
+
+export interface DoneMessage {
+  type: "done";
+  ok: boolean;
+  /** The sub-agent's final answer (seed § 20.3.4), or what went wrong when `ok` is false. */
+  summary: string;
+  /** The child's whole conversation (for the trace). */
+  messages: Message[];
+  toolCalls: number;
+}
+
+export type ChildMessage = { type: "confirm"; id: number; message: string } | { type: "log"; level: LogLevel; message: string } | DoneMessage;
+
+/** The flag that makes `maia` a sub-agent's process. */
+export const SUBAGENT_FLAG = "--subagent";
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === "string";
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
+
+/** What the child accepts from the parent. */
+export function parseParentMessage(value: unknown): ParentMessage | undefined {
+  if (!isRecord(value)) return undefined;
+  switch (value.type) {
+    case "start":
+      return isStartSpec(value.spec) ? { type: "start", spec: value.spec } : undefined;
+    case "confirm-result":
+      return Number.isInteger(value.id) && typeof value.ok === "boolean" ? { type: "confirm-result", id: value.id as number, ok: value.ok } : undefined;
+    case "abort":
+      return { type: "abort" };
+    default:
+      return undefined;
+  }
+}
+
+/** What the parent accepts from the child. */
+export function parseChildMessage(value: unknown): ChildMessage | undefined {
+  if (!isRecord(value)) return undefined;
+  switch (value.type) {
+    case "confirm":
+      return Number.isInteger(value.id) && isString(value.message) ? { type: "confirm", id: value.id as number, message: value.message } : undefined;
+    case "log":
+      return (value.level === "info" || value.level === "warn" || value.level === "error") && isString(value.message)
+        ? { type: "log", level: value.level, message: value.message }
+        : undefined;
+    case "done":
+      return typeof value.ok === "boolean" && isString(value.summary) && Array.isArray(value.messages) && value.messages.every(isMessage)
+        ? {
+            type: "done",
+            ok: value.ok,
+            summary: value.summary,
+            messages: value.messages,
+            toolCalls: Number.isInteger(value.toolCalls) && (value.toolCalls as number) >= 0 ? (value.toolCalls as number) : 0,
+          }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function isStartSpec(value: unknown): value is StartSpec {
+  if (!isRecord(value)) return false;
+  return (
+    isAgentDefinition(value.agent) &&
+    isString(value.task) &&
+    isString(value.cwd) &&
+    isString(value.model) &&
+    isStringList(value.allowRules) &&
+    typeof value.canAsk === "boolean"
+  );
+}
+
+function isAgentDefinition(value: unknown): value is AgentDefinition {
+  if (!isRecord(value)) return false;
+  const permissions = value.permissions;
+  return (
+    isString(value.name) &&
+    isString(value.description) &&
+    (value.model === undefined || isString(value.model)) &&
+    (value.tools === undefined || isStringList(value.tools)) &&
+    (value.skills === undefined || isStringList(value.skills)) &&
+    isRecord(permissions) &&
+    isStringList(permissions.allow) &&
+    isStringList(permissions.ask) &&
+    isStringList(permissions.deny) &&
+    (value.effort === "low" || value.effort === "medium" || value.effort === "high") &&
+    typeof value.omitMd === "boolean" &&
+    typeof value.trace === "boolean" &&
+    isString(value.instructions) &&
+    isString(value.missions) &&
+    (value.constraints === undefined || isString(value.constraints)) &&
+    isString(value.output) &&
+    isString(value.file) &&
+    (value.level === "project" || value.level === "user")
+  );
+}
+
+function isMessage(value: unknown): value is Message {
+  if (!isRecord(value) || (value.role !== "user" && value.role !== "assistant") || !Array.isArray(value.content)) return false;
+  return value.content.every(
+    (block) =>
+      isRecord(block) &&
+      ((block.type === "text" && isString(block.text)) ||
+        (block.type === "tool_use" && isString(block.id) && isString(block.name) && isRecord(block.input)) ||
+        (block.type === "tool_result" && isString(block.toolUseId) && isString(block.content))),
+  );
+}

@@ -1,0 +1,216 @@
+import { definePlugin, STAGE, type AgentSession, type ToolUseBlock } from "@maia/kernel";
+import { isNeutral, type Effects } from "./effects.ts";
+import { fire, type Firing, type SessionFiles } from "./fire.ts";
+import { hooksSlashCommand, hooksSubcommand } from "./hooks-command.ts";
+import { notifyingPort } from "./notify-port.ts";
+import { defaultSources, loadHooks, type LoadedHooks } from "./load-hooks.ts";
+import { t } from "./messages.ts";
+import type { HookRun } from "./run-hooks.ts";
+
+const PLUGIN_NAME = "hooks";
+
+/** What this plugin uses of the permissions plugin: a hook's allow lifts the default question of one call. */
+interface PermissionsLike {
+  preApprove(call: ToolUseBlock, source: string): void;
+}
+
+/** What this plugin uses of the compaction plugin: its `compacting` hook (before each summary). */
+interface CompactionLike {
+  hooks?: { compacting: { tapPromise(name: string, fn: (event: { session: AgentSession; trigger: "manual" | "auto" }) => Promise<void>): () => void } };
+}
+
+/** The last run of each command, for `/hooks`. */
+export interface LastRun {
+  outcome: string;
+  durationMs: number;
+  at: number;
+}
+
+export interface HooksApi {
+  /** The hooks as read by the last (re)load: files, trust, commands. */
+  loaded(): LoadedHooks;
+  lastRuns(): ReadonlyMap<string, LastRun>;
+  reload(): Promise<LoadedHooks>;
+}
+
+/**
+ * Claude Code's SessionStart sources and SessionEnd reasons, from the restart reason the kernel was given (a
+ * string any plugin may send; an unknown one is a resume, ending the previous session for "other").
+ */
+const SOURCES: Readonly<Record<string, string>> = { clear: "clear", new: "clear", load: "resume", compact: "compact", model: "resume" };
+const END_REASONS: Readonly<Record<string, string>> = { clear: "clear", new: "clear" };
+
+/**
+ * User hooks in Claude Code's format: the `hooks` of ~/.maia/settings.json, and, once approved by content hash,
+ * of the project's .maia/settings.json and .claude/settings.json. Each event runs its matching commands (in
+ * parallel, identical ones once) and gives their exit codes and JSON the effects Claude Code documents.
+ */
+export default definePlugin<Record<string, never>, HooksApi>({
+  name: PLUGIN_NAME,
+  version: "1.0.0",
+  kernel: "^1.0.0",
+  description: t("description"),
+  async apply(context) {
+    const { cwd, homeDir, frontEnd } = context.runtime;
+    let loaded: LoadedHooks = { files: [], warnings: [] };
+    const warned = new Set<string>();
+    const warnOnce = (message: string) => {
+      if (warned.has(message)) return;
+      warned.add(message);
+      context.log.warn(message);
+    };
+    const reload = async () => {
+      loaded = await loadHooks(defaultSources(cwd, homeDir), homeDir);
+      for (const warning of loaded.warnings) warnOnce(warning);
+      for (const file of loaded.files) {
+        if (!file.trusted && file.commands.length > 0) warnOnce(t("notApproved", { file: file.path, count: file.commands.length }));
+      }
+      return loaded;
+    };
+    await reload();
+
+    const lastRuns = new Map<string, LastRun>();
+    const firing: Firing = {
+      loaded: () => loaded,
+      sessions: () => context.plugins.get<SessionFiles>("sessions")?.api,
+      onRun(run: HookRun, session: AgentSession | undefined) {
+        const { hook, outcome, durationMs } = run;
+        lastRuns.set(hook.command, { outcome, durationMs, at: Date.now() });
+        context.log.info(t("logRun", { event: hook.event, command: brief(hook.command), outcome, ms: durationMs }));
+        session?.events.emit({ type: "hook", event: hook.event, command: hook.command, outcome, durationMs });
+      },
+    };
+    const warnUser = (session: AgentSession, effects: Effects) => {
+      for (const message of effects.warnings) session.events.emit({ type: "warning", message });
+    };
+
+    // SessionStart: its stdout joins the context of the first request, as data.
+    const endReasons = new WeakMap<AgentSession, string>();
+    context.hooks.sessionStart.tapPromise(PLUGIN_NAME, async (session) => {
+      await reload();
+      const reason = session.setup.restartReason;
+      if (session.setup.previous && reason) endReasons.set(session.setup.previous, END_REASONS[reason] ?? "other");
+      session.interaction = notifyingPort(session.interaction, (message) => {
+        void fire(firing, "Notification", session, { message, notification_type: "permission_prompt" }, { match: "permission_prompt" }).then(
+          (effects) => warnUser(session, effects),
+          () => undefined,
+        );
+      });
+      const source = reason === undefined ? "startup" : (SOURCES[reason] ?? "resume");
+      const effects = await fire(firing, "SessionStart", session, { source }, { match: source });
+      for (const message of effects.warnings) context.log.warn(message);
+      session.pendingContext.push(...effects.stdout, ...effects.context);
+    });
+
+    context.hooks.sessionEnd.tapPromise(PLUGIN_NAME, async (session) => {
+      const effects = await fire(firing, "SessionEnd", session, { reason: endReasons.get(session) ?? "prompt_input_exit" });
+      for (const message of effects.warnings) context.log.warn(message);
+    });
+
+    // UserPromptSubmit, before every other tap (no `@` read, no compaction for a prompt that will not be sent).
+    const blockedTurns = new WeakSet<AgentSession>();
+    context.hooks.beforeTurn.tapPromise({ name: PLUGIN_NAME, stage: STAGE.PRE }, async (turn) => {
+      if (turn.origin === "hook" || turn.origin === "subagent") return turn;
+      const effects = await fire(firing, "UserPromptSubmit", turn.session, { prompt: turn.text }, { signal: turn.signal });
+      warnUser(turn.session, effects);
+      if (effects.blocks.length > 0 || effects.stop !== undefined) {
+        blockedTurns.add(turn.session);
+        const reason = [...effects.blocks, effects.stop ?? ""].filter(Boolean).join("\n");
+        return { ...turn, blocked: t("promptBlocked", { reason }) };
+      }
+      turn.session.pendingContext.push(...effects.stdout, ...effects.context);
+      return turn;
+    });
+
+    // PreToolUse runs once per call, before the permission check: its updatedInput is what the rules then see.
+    // Per session: ACP holds several sessions in one kernel, and some providers number their calls (call_0…).
+    const pendingBySession = new WeakMap<AgentSession, Map<string, Effects>>();
+    const pendingOf = (session: AgentSession) => {
+      let pending = pendingBySession.get(session);
+      if (!pending) pendingBySession.set(session, (pending = new Map()));
+      return pending;
+    };
+    context.hooks.reviseToolCall.tapPromise(PLUGIN_NAME, async (revision) => {
+      const { session, call, input, signal } = revision;
+      const preToolUse = pendingOf(session);
+      preToolUse.delete(call.id);
+      const fields = { tool_name: call.name, tool_input: input, tool_use_id: call.id };
+      const effects = await fire(firing, "PreToolUse", session, fields, { match: call.name, ...(signal ? { signal } : {}) });
+      if (isNeutral(effects)) return revision;
+      warnUser(session, effects);
+      preToolUse.set(call.id, effects);
+      const refused = effects.blocks.length > 0 || effects.permission === "deny" || effects.stop !== undefined;
+      return effects.updatedInput && !refused ? { ...revision, input: effects.updatedInput } : revision;
+    });
+
+    context.hooks.checkPermission.tapPromise({ name: PLUGIN_NAME, stage: STAGE.PRE }, async (check) => {
+      const preToolUse = pendingOf(check.session);
+      const effects = preToolUse.get(check.call.id);
+      if (!effects) return check;
+      const reasons = [...effects.blocks, ...effects.permissionReasons].filter(Boolean);
+      if (effects.stop !== undefined) {
+        const reason = effects.stop || reasons.join("\n");
+        preToolUse.delete(check.call.id);
+        return { ...check, verdict: { decision: "deny", source: PLUGIN_NAME, reason, message: t("toolStopped", { reason }) } };
+      }
+      if (effects.blocks.length > 0 || effects.permission === "deny") {
+        const reason = reasons.join("\n") || "deny";
+        preToolUse.delete(check.call.id);
+        return { ...check, verdict: { decision: "deny", source: PLUGIN_NAME, reason, message: t("toolBlocked", { reason }) } };
+      }
+      if (effects.permission === "ask") return { ...check, verdict: { decision: "ask", source: PLUGIN_NAME, reason: reasons.join("\n") || PLUGIN_NAME } };
+      if (effects.permission === "allow") {
+        // Every hook that runs is trusted (user settings, or a project file the user approved): its allow counts.
+        context.plugins.get<PermissionsLike>("permissions")?.api?.preApprove(check.call, PLUGIN_NAME);
+      }
+      return check;
+    });
+
+    // PostToolUse: exit 2's stderr, a block's reason and additionalContext (PreToolUse's too) reach the model with
+    // the result; plain stdout is for the log only, as in Claude Code.
+    context.hooks.afterToolCall.tapPromise(PLUGIN_NAME, async (event) => {
+      const { session, call, output } = event;
+      const preToolUse = pendingOf(session);
+      const before = preToolUse.get(call.id)?.context ?? [];
+      preToolUse.delete(call.id);
+      const fields = { tool_name: call.name, tool_input: call.input, tool_response: output, tool_use_id: call.id };
+      const effects = await fire(firing, "PostToolUse", session, fields, { match: call.name });
+      warnUser(session, effects);
+      const text = [...before, ...effects.blocks, ...(effects.stop ? [effects.stop] : []), ...effects.context].join("\n");
+      if (text) event.feedback.push(t("postFeedback", { text }));
+    });
+
+    // Stop / SubagentStop: a block keeps the agent going, its reason as the next instruction.
+    const stopEvent = frontEnd === "subagent" ? "SubagentStop" : "Stop";
+    context.hooks.continueTurn.tapPromise(PLUGIN_NAME, async (continuation) => {
+      const session = continuation.outcome.session;
+      if (blockedTurns.has(session)) {
+        blockedTurns.delete(session);
+        return undefined;
+      }
+      const effects = await fire(firing, stopEvent, session, { stop_hook_active: continuation.continuations > 0 }, continuation.signal ? { signal: continuation.signal } : {});
+      warnUser(session, effects);
+      if (effects.stop !== undefined || effects.blocks.length === 0) return undefined;
+      return { prompt: t("stopFeedback", { event: stopEvent, reason: effects.blocks.join("\n") }) };
+    });
+
+    // PreCompact, through the compaction plugin's own hook (the plugin may be disabled).
+    const compaction = context.plugins.get<CompactionLike>("compaction")?.api;
+    compaction?.hooks?.compacting.tapPromise(PLUGIN_NAME, async ({ session, trigger }) => {
+      const effects = await fire(firing, "PreCompact", session, { trigger, custom_instructions: "" }, { match: trigger });
+      warnUser(session, effects);
+    });
+
+    context.subcommands.register(hooksSubcommand());
+    context.commands.register(hooksSlashCommand({ loaded: () => loaded, lastRuns: () => lastRuns, reload, homeDir }));
+    return { loaded: () => loaded, lastRuns: () => lastRuns, reload };
+  },
+});
+
+function brief(command: string): string {
+  const line = command.replace(/\s+/g, " ").trim();
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+export type { HookCommand, HookFile, HookOrigin, LoadedHooks } from "./load-hooks.ts";
+export { HOOK_EVENTS, type HookEvent } from "./events.ts";

@@ -1,0 +1,72 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compileMatcher, parseHooksText } from "./load-hooks.ts";
+
+describe("parseHooksText", () => {
+  it("reads Claude Code's block: event, matcher, command, timeout (60 s by default), line", () => {
+    const text = JSON.stringify(
+      { hooks: { PreToolUse: [{ matcher: "Edit|Write", hooks: [{ type: "command", command: "fmt", timeout: 5 }, { type: "command", command: "lint" }] }] } },
+      null,
+      2,
+    );
+    const parsed = parseHooksText(text, "/s.json");
+    expect(parsed.warnings).toEqual([]);
+    expect(parsed.commands.map(({ event, matcher, command, timeoutSeconds, entry }) => ({ event, matcher, command, timeoutSeconds, entry }))).toEqual([
+      { event: "PreToolUse", matcher: "Edit|Write", command: "fmt", timeoutSeconds: 5, entry: "hooks.PreToolUse[0].hooks[0]" },
+      { event: "PreToolUse", matcher: "Edit|Write", command: "lint", timeoutSeconds: 60, entry: "hooks.PreToolUse[0].hooks[1]" },
+    ]);
+    expect(parsed.commands[0]?.line).toBe(text.split("\n").findIndex((line) => line.includes('"fmt"')) + 1);
+  });
+
+  it("names the file and line of broken JSON, and ignores a file without hooks", () => {
+    expect(parseHooksText('{\n  "hooks": {,\n}', "/s.json").warnings[0]).toMatch(/^Hooks: \/s\.json:2:/);
+    expect(parseHooksText('{"permissions": {}}', "/s.json")).toMatchObject({ found: false, warnings: [] });
+  });
+
+  it("skips what it cannot run, each with a warning: other types, bad matchers, missing commands", () => {
+    const parsed = parseHooksText(
+      JSON.stringify({
+        hooks: {
+          Stop: [{ hooks: [{ type: "prompt", prompt: "x" }, { type: "command" }, { type: "command", command: "ok" }] }],
+          PostToolUse: [{ matcher: "(", hooks: [{ type: "command", command: "never" }] }],
+        },
+      }),
+      "/s.json",
+    );
+    expect(parsed.commands.map((command) => command.command)).toEqual(["ok"]);
+    expect(parsed.warnings).toHaveLength(3);
+  });
+
+  it("the hash follows the hooks block only", () => {
+    const a = parseHooksText(JSON.stringify({ model: "a", hooks: { Stop: [] } }), "/s");
+    const b = parseHooksText(JSON.stringify({ model: "b", hooks: { Stop: [] } }), "/s");
+    const c = parseHooksText(JSON.stringify({ model: "a", hooks: { Stop: [{ hooks: [] }] } }), "/s");
+    expect(a.hash).toBe(b.hash);
+    expect(a.hash).not.toBe(c.hash);
+  });
+
+  it("never throws, whatever the text or the JSON value", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.jsonValue().map((value) => JSON.stringify({ hooks: value }))), (text) => {
+        const parsed = parseHooksText(text, "/s.json");
+        for (const command of parsed.commands) expect(typeof command.command).toBe("string");
+      }),
+    );
+  });
+});
+
+describe("compileMatcher", () => {
+  it("empty and * match everything; anything else must match the whole name", () => {
+    expect(compileMatcher("")?.("Anything")).toBe(true);
+    expect(compileMatcher("*")?.("Bash")).toBe(true);
+    expect(compileMatcher("Bash")?.("Bash")).toBe(true);
+    expect(compileMatcher("Bash")?.("BashOutput")).toBe(false);
+    expect(compileMatcher("Edit|Write")?.("Write")).toBe(true);
+    expect(compileMatcher("mcp__github__.*")?.("mcp__github__create_issue")).toBe(true);
+    expect(compileMatcher("(")).toBeUndefined();
+  });
+
+  it("never throws on any matcher", () => {
+    fc.assert(fc.property(fc.string(), fc.string(), (matcher, name) => void compileMatcher(matcher)?.(name)));
+  });
+});

@@ -1,0 +1,190 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { describeErrors } from "@maia/kernel";
+import { closest, JSON_ERROR_MESSAGE_KEYS, isApprovedIn, readJsonWithPositions, type JsonPositions } from "@maia/util";
+import { HOOK_EVENTS, isHookEvent, type HookEvent } from "./events.ts";
+import { t } from "./messages.ts";
+import { validateGroup } from "./group-validator.generated.ts";
+import { DEFAULT_TIMEOUT_SECONDS, GROUP_SCHEMA, MAX_TIMEOUT_SECONDS } from "./schema.ts";
+
+/** Where a hooks block comes from: the user's own settings run at once, a project's only once approved. */
+export type HookOrigin = "user" | "project" | "claude";
+
+export interface HookSource {
+  path: string;
+  origin: HookOrigin;
+}
+
+/** One command of one matcher group, ready to run. */
+export interface HookCommand {
+  event: HookEvent;
+  /** As written; "" when absent. */
+  matcher: string;
+  command: string;
+  timeoutSeconds: number;
+  file: string;
+  /** 1-based line of the command in its file. */
+  line?: number;
+  /** `hooks.PreToolUse[0].hooks[1]`, for messages. */
+  entry: string;
+}
+
+export interface HookFile extends HookSource {
+  /** sha256 of the `hooks` value as read (what an approval is for): other keys of the file may change freely. */
+  hash: string;
+  /** User files always; project files once approved. */
+  trusted: boolean;
+  commands: HookCommand[];
+}
+
+export interface LoadedHooks {
+  files: HookFile[];
+  warnings: string[];
+}
+
+export function defaultSources(cwd: string, homeDir: string): HookSource[] {
+  const user = path.join(homeDir, ".maia", "settings.json");
+  const sources: HookSource[] = [{ path: user, origin: "user" }];
+  const project = path.join(cwd, ".maia", "settings.json");
+  // Launched from the home folder, the project file is the user's own.
+  if (path.resolve(project) !== path.resolve(user)) sources.push({ path: project, origin: "project" });
+  sources.push({ path: path.join(cwd, ".claude", "settings.json"), origin: "claude" });
+  return sources;
+}
+
+export function approvalStore(homeDir: string): string {
+  return path.join(homeDir, ".maia", "hooks-approvals.json");
+}
+
+/** Reads every source; a missing file or one without `hooks` is skipped, a bad entry is a warning, never fatal. */
+export async function loadHooks(sources: readonly HookSource[], homeDir: string): Promise<LoadedHooks> {
+  const files: HookFile[] = [];
+  const warnings: string[] = [];
+  for (const source of sources) {
+    let text: string;
+    try {
+      text = await readFile(source.path, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") warnings.push(t("unreadable", { file: source.path, reason: String((error as Error).message) }));
+      continue;
+    }
+    const read = parseHooksText(text, source.path);
+    warnings.push(...read.warnings);
+    if (!read.found) continue;
+    const trusted = source.origin === "user" || (await isApprovedIn(approvalStore(homeDir), source.path, read.hash)).approved;
+    files.push({ ...source, hash: read.hash, trusted, commands: read.commands });
+  }
+  return { files, warnings };
+}
+
+export interface ParsedHooks {
+  /** The file has a `hooks` key (even an invalid one: it is then reported, with nothing to run). */
+  found: boolean;
+  hash: string;
+  commands: HookCommand[];
+  warnings: string[];
+}
+
+/** One file's text: JSON with positions, so that every warning names the file and the line. */
+export function parseHooksText(text: string, file: string): ParsedHooks {
+  const warnings: string[] = [];
+  const none = (found: boolean): ParsedHooks => ({ found, hash: "", commands: [], warnings });
+  const read = readJsonWithPositions(text);
+  if (!read.ok) {
+    const reason = t(JSON_ERROR_MESSAGE_KEYS[read.error.reason], { char: JSON.stringify(read.error.char ?? "") });
+    warnings.push(t("badJson", { file, line: read.error.line, column: read.error.column, reason }));
+    return none(false);
+  }
+  const root = read.value;
+  if (!isObject(root) || !("hooks" in root)) return none(false);
+  const hooks = root.hooks;
+  const hash = createHash("sha256").update(JSON.stringify(hooks)).digest("hex");
+  const at = (keys: Array<string | number>) => `${file}:${read.positions.keyLine(keys) ?? read.positions.valueLine(keys) ?? 1}`;
+  if (!isObject(hooks)) {
+    warnings.push(t("hooksNotObject", { where: at(["hooks"]) }));
+    return { found: true, hash, commands: [], warnings };
+  }
+  const commands: HookCommand[] = [];
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!isHookEvent(event)) {
+      const suggestion = closest(event, HOOK_EVENTS);
+      warnings.push(t(suggestion ? "unknownEventSuggest" : "unknownEvent", { where: at(["hooks", event]), event, suggestion: suggestion ?? "" }));
+      continue;
+    }
+    if (!Array.isArray(groups)) {
+      warnings.push(t("eventNotArray", { where: at(["hooks", event]), event }));
+      continue;
+    }
+    groups.forEach((group: unknown, index) => commands.push(...readGroup(group, [event, index], { file, positions: read.positions, warnings, at })));
+  }
+  return { found: true, hash, commands, warnings };
+}
+
+interface GroupContext {
+  file: string;
+  positions: JsonPositions;
+  warnings: string[];
+  at(keys: Array<string | number>): string;
+}
+
+function readGroup(group: unknown, [event, index]: [HookEvent, number], context: GroupContext): HookCommand[] {
+  const keys = ["hooks", event, index];
+  const entry = `hooks.${event}[${index}]`;
+  // Compiled at build time (pnpm generate:validators), like every static schema.
+  const validate = validateGroup;
+  if (!validate(group)) {
+    const problem = describeErrors(validate.errors, GROUP_SCHEMA)[0] ?? "invalid";
+    const bad = validate.errors?.[0]?.instancePath.split("/").filter(Boolean) ?? [];
+    const where = context.at([...keys, ...bad.map((part) => (/^\d+$/.test(part) ? Number(part) : part))]);
+    context.warnings.push(t("badEntry", { where, entry, problem }));
+    return [];
+  }
+  const { matcher = "", hooks } = group as { matcher?: string; hooks: Array<{ type: string; command?: string; timeout?: number }> };
+  if (compileMatcher(matcher) === undefined) {
+    context.warnings.push(t("badMatcher", { where: context.at([...keys, "matcher"]), entry, matcher }));
+    return [];
+  }
+  const commands: HookCommand[] = [];
+  hooks.forEach((hook, position) => {
+    const hookKeys = [...keys, "hooks", position];
+    const hookEntry = `${entry}.hooks[${position}]`;
+    if (hook.type !== "command") {
+      context.warnings.push(t("unsupportedType", { where: context.at([...hookKeys, "type"]), entry: hookEntry, type: hook.type }));
+      return;
+    }
+    if (typeof hook.command !== "string") {
+      context.warnings.push(t("badEntry", { where: context.at(hookKeys), entry: hookEntry, problem: t("noCommand") }));
+      return;
+    }
+    const line = context.positions.valueLine([...hookKeys, "command"]);
+    commands.push({
+      event,
+      matcher,
+      command: hook.command,
+      timeoutSeconds: Math.min(hook.timeout ?? DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS),
+      file: context.file,
+      ...(line === undefined ? {} : { line }),
+      entry: hookEntry,
+    });
+  });
+  return commands;
+}
+
+/**
+ * A matcher as Claude Code reads it: empty or `*` matches everything, anything else is a regular expression that
+ * must match the whole name (`Edit|Write`, `mcp__github__.*`). Undefined when it is not a valid expression.
+ */
+export function compileMatcher(matcher: string): ((value: string) => boolean) | undefined {
+  if (matcher === "" || matcher === "*") return () => true;
+  try {
+    const pattern = new RegExp(`^(?:${matcher})$`);
+    return (value) => pattern.test(value);
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
