@@ -44,5 +44,7 @@ export { OutputCap } from "./output-cap.ts";
 // The strings of every package (also re-exported by @maia/kernel for plugins) and "did you mean" hints.
 export * from "./i18n/index.ts";
 export { closest, editDistance } from "./closest.ts";
+// Opening a URL in the user's browser: the hub's page, an MCP server's OAuth login.
+export { findOnPath, openBrowser } from "./open-browser.ts";
 // Approvals by content hash of project files that would run programs (mcp.json, hooks).
 export { isApprovedIn, rememberApprovalIn, type ApprovalLookup } from "./approval-store.ts";

@@ -61,6 +61,10 @@ describe("looksLikePath: when a reference that names nothing deserves a warning"
     for (const text of ["@mention", "@jean", "@v1.2", "@team!"]) expect(looksLikePath(reference(text))).toBe(false);
   });
 
+  it("stays quiet for MCP resources (@server:scheme://…), which the mcp plugin attaches", () => {
+    for (const text of ["@everything:demo://resource/1", "@docs:file:///notes.md", "@db:urn:x:y"]) expect(looksLikePath(reference(text))).toBe(false);
+  });
+
   it("stays quiet for decorators and annotations in pasted code", () => {
     for (const text of ['@app.route("/users")', "@Component({selector:'x/y'})", "@pytest.mark.parametrize(x)"]) {
       expect(looksLikePath(reference(text))).toBe(false);

@@ -111,6 +111,8 @@ export function looksLikePath(reference: FileReference): boolean {
   if (reference.quoted) return true;
   const path = reference.alternatives.at(-1) ?? reference.path;
   if (/[()[\]{}<>"'`=;$*?|&\\]/.test(path)) return false;
+  // `@server:scheme://…` is an MCP resource (the mcp plugin attaches it), not a missing file.
+  if (/^[A-Za-z0-9_-]+:[A-Za-z][A-Za-z0-9+.-]*:/.test(path)) return false;
   return path.includes("/") || path.startsWith("~") || /\.\w*[A-Za-z]\w*$/.test(path);
 }
 

@@ -42,7 +42,8 @@ describe("ACP servers → the plugin's server configurations", () => {
   it("http: url and headers list → headers record", () => {
     const http: AcpMcpServer = { type: "http", name: "web", url: "https://mcp.example/mcp", headers: [{ name: "Authorization", value: "Bearer abc" }] };
     const [server] = clientServerConfigs([http], context()).servers;
-    expect(server?.transport).toEqual({ type: "http", url: "https://mcp.example/mcp", headers: { Authorization: "Bearer abc" } });
+    // It sends its own credential: no OAuth login is attempted on top of it.
+    expect(server?.transport).toEqual({ type: "http", url: "https://mcp.example/mcp", headers: { Authorization: "Bearer abc" }, oauth: false });
     expect(server?.display).toBe("https://mcp.example/mcp");
   });
 

@@ -43,6 +43,22 @@ export const SERVER_SCHEMA: JsonSchema = {
     includeTools: { type: "array", items: { type: "string" }, description: "only these tools are offered" },
     excludeTools: { type: "array", items: { type: "string" }, description: "these tools are never offered" },
     description: { type: "string", description: "free text, for the reader of the file" },
+    oauth: {
+      description: "http/sse: OAuth 2.1 login (false: never); by default dynamic client registration",
+      oneOf: [
+        { const: false },
+        {
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            clientId: { type: "string", minLength: 1, description: "a client registered by hand: no dynamic registration" },
+            clientSecret: { type: "string", minLength: 1, description: "its secret, for a confidential client; ${VAR} expanded" },
+            scopes: { type: "array", items: { type: "string" }, description: "scopes to ask for" },
+            redirectPort: { type: "integer", minimum: 1, maximum: 65535, description: "fixed port of the loopback redirect url" },
+          },
+        },
+      ],
+    },
   },
 };
 

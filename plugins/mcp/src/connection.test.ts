@@ -1,3 +1,4 @@
+import os from "node:os";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import path from "node:path";
@@ -29,7 +30,7 @@ function config(key: string, entry: Record<string, unknown>): McpServerConfig {
 
 const open: McpConnection[] = [];
 async function connect(key: string, entry: Record<string, unknown>): Promise<McpConnection> {
-  const connection = new McpConnection(config(key, entry), process.env);
+  const connection = new McpConnection(config(key, entry), process.env, os.tmpdir());
   open.push(connection);
   await connection.connect();
   return connection;
@@ -151,13 +152,13 @@ describe("failures", () => {
       const entry = { url: `http://127.0.0.1:${port}/mcp`, headers: { Authorization: "Bearer ${MCP_TEST_TOKEN}" } };
       const outcome = parseServerEntry(entry, { key: "locked", origin: "user", file: "mcp.json", cwd: process.cwd(), env: { MCP_TEST_TOKEN: "t0k3n" }, fieldLine: () => undefined });
       if (outcome.kind !== "server") throw new Error("bad entry");
-      const connection = new McpConnection(outcome.server, process.env);
+      const connection = new McpConnection(outcome.server, process.env, os.tmpdir());
       open.push(connection);
       await connection.connect();
       expect(seen[0]).toBe("Bearer t0k3n");
       expect(connection.state).toBe("fail");
       expect(connection.reason).toBe(
-        `HTTP 401 from http://127.0.0.1:${port}/mcp: access refused (MAIA does not do OAuth: put a token in "headers", e.g. "Authorization": "Bearer \${TOKEN}")`,
+        `HTTP 401 from http://127.0.0.1:${port}/mcp: access refused (check the token in "headers", or drop it and "oauth": false to log in with OAuth)`,
       );
       expect(connection.reason).not.toContain("t0k3n");
     } finally {

@@ -8,6 +8,9 @@ import { forgetChild, rememberChild } from "./child-processes.ts";
 import { sdk, type Sdk } from "./sdk.ts";
 import type { McpServerConfig } from "./server-config.ts";
 import { formatToolResult, type FormattedResult } from "./tool-result.ts";
+import { AuthStore } from "./oauth/auth-store.ts";
+import { oauthOf } from "./oauth/login.ts";
+import { MaiaOAuthProvider, NeedsLoginError } from "./oauth/provider.ts";
 
 /** Seed § 22: closing (session change, exit, signals) takes at most 3 s, whatever the servers do. */
 export const CLOSE_BUDGET_MS = 3000;
@@ -15,6 +18,27 @@ export const CLOSE_BUDGET_MS = 3000;
 export const MAX_TOOL_PAGES = 100;
 /** How much of a stdio server's stderr is kept, to say why it died. */
 const STDERR_TAIL = 2000;
+
+/** A prompt as the server lists it: offered as the slash command `/mcp__<key>__<name>`. */
+export interface RemotePrompt {
+  name: string;
+  description?: string;
+  arguments: Array<{ name: string; description?: string; required: boolean }>;
+}
+
+/** A resource as the server lists it: attached with `@<key>:<uri>`. */
+export interface RemoteResource {
+  uri: string;
+  name: string;
+  mimeType?: string;
+  description?: string;
+}
+
+/** What `readResource` gives the `@` reference: the text parts, and what could not be shown as text. */
+export interface ResourceContent {
+  text: string;
+  binary: Array<{ uri: string; mimeType?: string; bytes: number }>;
+}
 
 export type ConnectionState = "connecting" | "ok" | "fail" | "closed";
 
@@ -38,9 +62,14 @@ export class McpConnection {
   /** Problems worth a WARN that did not fail the connection (too many pages). */
   readonly warnings: string[] = [];
   readonly #env: NodeJS.ProcessEnv;
+  readonly #homeDir: string;
+  readonly #loginCommand: string;
+  #needsLogin = false;
   #state: ConnectionState = "connecting";
   #failure: { kind: "ended" } | { kind: "reason"; reason: string } | undefined;
   #tools: RemoteTool[] = [];
+  #prompts: RemotePrompt[] = [];
+  #resources: RemoteResource[] = [];
   #lib: Sdk | undefined;
   #client: Client | undefined;
   #transport: Transport | undefined;
@@ -48,10 +77,24 @@ export class McpConnection {
   #stderr = "";
   #closing: Promise<void> | undefined;
   readonly #stop = new AbortController();
+  #refreshing: Promise<void> = Promise.resolve();
+  /** Called once the server's tool list was read again after `notifications/tools/list_changed`. */
+  onToolsChanged: (() => void) | undefined;
+  /** Called once when a working connection is lost (process exited, stream closed): not on close, not on 401. */
+  onDrop: (() => void) | undefined;
 
-  constructor(config: McpServerConfig, env: NodeJS.ProcessEnv) {
+  /** `homeDir`: where `~/.maia/mcp-auth/` holds the OAuth logins of remote servers. */
+  /** `loginCommand`: what the user types to log in, named when the server needs it (`/mcp login KEY`…). */
+  constructor(config: McpServerConfig, env: NodeJS.ProcessEnv, homeDir: string, loginCommand = `maia mcp login ${config.key}`) {
     this.config = config;
     this.#env = env;
+    this.#homeDir = homeDir;
+    this.#loginCommand = loginCommand;
+  }
+
+  /** The server wants an OAuth login that MAIA does not have (or no longer has: refresh refused, revoked). */
+  get needsLogin(): boolean {
+    return this.#needsLogin;
   }
 
   get key(): string {
@@ -74,6 +117,40 @@ export class McpConnection {
     return this.#tools;
   }
 
+  get prompts(): readonly RemotePrompt[] {
+    return this.#prompts;
+  }
+
+  get resources(): readonly RemoteResource[] {
+    return this.#resources;
+  }
+
+  /** `prompts/get`: the prompt's messages, their text parts joined; throws what the server said. */
+  async getPrompt(name: string, args: Record<string, string>, signal?: AbortSignal): Promise<string> {
+    const client = this.#client;
+    if (this.#state !== "ok" || !client) throw new Error(this.#unavailable().content);
+    const result = await client.getPrompt({ name, arguments: args }, { timeout: this.config.timeoutMs, ...(signal ? { signal } : {}) });
+    return result.messages
+      .flatMap((message) => (message.content.type === "text" ? [message.content.text] : message.content.type === "resource" && "text" in message.content.resource ? [String(message.content.resource.text)] : []))
+      .join("\n\n");
+  }
+
+  /** `resources/read`; throws what the server said. */
+  async readResource(uri: string, signal?: AbortSignal): Promise<ResourceContent> {
+    const client = this.#client;
+    if (this.#state !== "ok" || !client) throw new Error(this.#unavailable().content);
+    const result = await client.readResource({ uri }, { timeout: this.config.timeoutMs, ...(signal ? { signal } : {}) });
+    const texts: string[] = [];
+    const binary: ResourceContent["binary"] = [];
+    for (const part of result.contents) {
+      if ("text" in part && typeof part.text === "string") texts.push(part.text);
+      else if ("blob" in part && typeof part.blob === "string") {
+        binary.push({ uri: part.uri, ...(part.mimeType ? { mimeType: part.mimeType } : {}), bytes: Math.floor((part.blob.length * 3) / 4) });
+      }
+    }
+    return { text: texts.join("\n"), binary };
+  }
+
   /** The stdio child's process id, while it runs. */
   get pid(): number | undefined {
     return this.#pid;
@@ -92,6 +169,16 @@ export class McpConnection {
       client.onclose = () => {
         if (this.#client === client) this.#lost();
       };
+      // A server whose tools change says so; the list is read again (all pages) and the session's tools follow.
+      client.setNotificationHandler(lib.ToolListChangedNotificationSchema, () => {
+        this.#refreshing = this.#refreshing.then(() => this.#refreshTools(client));
+      });
+      client.setNotificationHandler(lib.PromptListChangedNotificationSchema, () => {
+        this.#refreshing = this.#refreshing.then(() => this.#refreshOthers(client));
+      });
+      client.setNotificationHandler(lib.ResourceListChangedNotificationSchema, () => {
+        this.#refreshing = this.#refreshing.then(() => this.#refreshOthers(client));
+      });
       this.#client = client;
       this.#transport = transport;
       const attempt = new AbortController();
@@ -100,10 +187,12 @@ export class McpConnection {
       // The SDK bounds `initialize` but not the transport's start (an SSE server that never sends `endpoint`).
       await withDeadline(client.connect(transport, { timeout, signal: attempt.signal }), timeout, stop);
       this.#tools = await this.#listTools(client, attempt.signal);
+      await this.#listOthers(client, attempt.signal);
       this.#stop.signal.removeEventListener("abort", stop);
       if (this.#state === "connecting") this.#state = "ok";
     } catch (error) {
       if (this.#closing) return;
+      if (this.#lib && isUnauthorized(error, this.#lib)) this.#loginNeeded();
       this.#fail(this.#lib ? describeFailure(error, this.#lib, this.config, "connect") : { kind: "gone", reason: String(error) });
       await this.#dispose(CLOSE_BUDGET_MS);
     }
@@ -126,6 +215,12 @@ export class McpConnection {
       return formatToolResult(result);
     } catch (error) {
       if (signal?.aborted) throw isAbortError(error) ? error : Object.assign(new Error("aborted"), { name: "AbortError" });
+      if (isUnauthorized(error, lib)) {
+        // The refresh token was refused too (revoked, expired): only a new login helps, not a reconnection.
+        this.#loginNeeded();
+        void this.#dispose(CLOSE_BUDGET_MS);
+        return this.#unavailable();
+      }
       const failure = describeFailure(error, lib, this.config, "call");
       const seconds = Math.round(this.config.timeoutMs / 100) / 10;
       if (failure.kind === "timeout") return { content: t("toolTimeout", { key: this.key, tool: name, seconds }), isError: true };
@@ -139,6 +234,65 @@ export class McpConnection {
       this.#fail(failure);
       void this.#dispose(CLOSE_BUDGET_MS);
       return this.#unavailable();
+    }
+  }
+
+  /** Resolves once the tool lists asked for by `list_changed` notifications so far have been read. */
+  settled(): Promise<void> {
+    return this.#refreshing;
+  }
+
+  async #refreshOthers(client: Client): Promise<void> {
+    if (this.#client !== client || this.#state !== "ok") return;
+    try {
+      await this.#listOthers(client, this.#stop.signal);
+      this.onToolsChanged?.();
+    } catch {
+      // As for tools: the old lists stay until the connection says it is lost.
+    }
+  }
+
+  /**
+   * Prompts and resources, first page each (they are for the user to pick, not for the model): a server that
+   * fails to list them still gives its tools.
+   */
+  async #listOthers(client: Client, signal: AbortSignal): Promise<void> {
+    const capabilities = client.getServerCapabilities();
+    const options = { timeout: this.config.timeoutMs, signal };
+    if (capabilities?.prompts) {
+      const listed = await client.listPrompts(undefined, options).catch(() => undefined);
+      if (listed) {
+        this.#prompts = listed.prompts.map((prompt) => ({
+          name: prompt.name,
+          ...(prompt.description === undefined ? {} : { description: prompt.description }),
+          arguments: (prompt.arguments ?? []).map((argument) => ({
+            name: argument.name,
+            ...(argument.description === undefined ? {} : { description: argument.description }),
+            required: argument.required === true,
+          })),
+        }));
+      }
+    }
+    if (capabilities?.resources) {
+      const listed = await client.listResources(undefined, options).catch(() => undefined);
+      if (listed) {
+        this.#resources = listed.resources.map((resource) => ({
+          uri: resource.uri,
+          name: resource.name,
+          ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
+          ...(resource.description === undefined ? {} : { description: resource.description }),
+        }));
+      }
+    }
+  }
+
+  async #refreshTools(client: Client): Promise<void> {
+    if (this.#client !== client || this.#state !== "ok") return;
+    try {
+      this.#tools = await this.#listTools(client, this.#stop.signal);
+      this.onToolsChanged?.();
+    } catch {
+      // The connection broke meanwhile: onclose says so; the old list stays until then.
     }
   }
 
@@ -168,6 +322,12 @@ export class McpConnection {
     return this.state === "ok";
   }
 
+  #loginNeeded(): void {
+    this.#needsLogin = true;
+    this.#state = "fail";
+    this.#failure = { kind: "reason", reason: t("reasonNeedsLogin", { command: this.#loginCommand }) };
+  }
+
   #unavailable(): FormattedResult {
     const reason = this.reason ?? t("reasonClosed");
     return { content: t("toolUnavailable", { key: this.key, reason }), isError: true };
@@ -175,8 +335,10 @@ export class McpConnection {
 
   #fail(failure: Failure): void {
     if (this.#state === "fail" || this.#state === "closed") return;
+    const wasOk = this.#state === "ok";
     this.#state = "fail";
     this.#failure = { kind: "reason", reason: failure.reason };
+    if (wasOk && !this.#closing) this.onDrop?.();
   }
 
   /** The transport closed under us: a stdio process that exited, a stream that ended. */
@@ -184,9 +346,11 @@ export class McpConnection {
     if (this.#closing || this.#state === "fail" || this.#state === "closed") return;
     // While connecting over HTTP, the error that broke the attempt says more than "closed": connect() reports it.
     if (this.#state === "connecting" && this.config.transport.type !== "stdio") return;
+    const wasOk = this.#state === "ok";
     this.#state = "fail";
     this.#failure = this.config.transport.type === "stdio" ? { kind: "ended" } : { kind: "reason", reason: t("reasonClosed") };
     if (this.#pid !== undefined) forgetChild(this.#pid);
+    if (wasOk) this.onDrop?.();
   }
 
   #createTransport(lib: Sdk): Transport {
@@ -221,8 +385,14 @@ export class McpConnection {
       return transport;
     }
     const requestInit = { headers: config.headers };
-    if (config.type === "sse") return new lib.SSEClientTransport(new URL(config.url), { requestInit });
-    return new lib.StreamableHTTPClientTransport(new URL(config.url), { requestInit });
+    const oauth = oauthOf(this.config);
+    // Never a login while connecting: a stored login is used (and refreshed), none means "needs login".
+    const authProvider = oauth
+      ? new MaiaOAuthProvider({ store: new AuthStore(this.#homeDir, this.key, oauth.url), settings: oauth.settings, interactive: false })
+      : undefined;
+    const options = { requestInit, ...(authProvider ? { authProvider } : {}) };
+    if (config.type === "sse") return new lib.SSEClientTransport(new URL(config.url), options);
+    return new lib.StreamableHTTPClientTransport(new URL(config.url), options);
   }
 
   #trackChild(transport: Transport): void {
@@ -288,6 +458,16 @@ export class McpConnection {
       forgetChild(pid);
     }
   }
+}
+
+/** The SDK's "log in first" (no usable token), or ours (no login stored), maybe wrapped by the transport. */
+function isUnauthorized(error: unknown, lib: Sdk): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current !== undefined; depth += 1) {
+    if (current instanceof lib.UnauthorizedError || current instanceof NeedsLoginError) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function signalChild(pid: number, signal: NodeJS.Signals): void {

@@ -2,7 +2,12 @@ import { definePlugin, STAGE, type AgentSession, type PluginContext, type TurnIn
 import { blockedProjectServers } from "./approve-project.ts";
 import { clientServerConfigs, type AcpMcpServer } from "./client-servers.ts";
 import { loadMcpConfig } from "./load-config.ts";
-import { mcpCommand, type McpView } from "./mcp-command.ts";
+import { mcpCommand, type McpLoginResult, type McpServerDetail, type McpView } from "./mcp-command.ts";
+import { login, logout, oauthOf } from "./oauth/login.ts";
+import { mcpSubcommand } from "./subcommand.ts";
+import type { McpConnection } from "./connection.ts";
+import { promptCommand, promptCommandName, promptUsage } from "./prompt-commands.ts";
+import { attachResource, parseResourceReferences } from "./resource-refs.ts";
 import { t } from "./messages.ts";
 import { cliRules, selectMcpServers, type McpRuleLike, type PermissionRulesApi } from "./rules.ts";
 import type { McpConfigFile } from "./server-config.ts";
@@ -18,6 +23,15 @@ export interface McpApi {
   view(session?: AgentSession): Promise<McpView>;
   /** `/mcp reconnect <key>`: undefined when the session has no such server. */
   reconnect(key: string, session?: AgentSession): Promise<McpServerStatus | undefined>;
+  /**
+   * `/mcp login <key>`: the OAuth login of a remote server (the browser opened unless headless, the url given
+   * to `print` in any case), then the server connected again.
+   */
+  login(key: string, options: { session?: AgentSession; print(line: string): void; signal?: AbortSignal }): Promise<McpLoginResult>;
+  /** `/mcp <key>`: a server's tools, prompts and resources; undefined when the session has no such server. */
+  detail(key: string, session?: AgentSession): Promise<McpServerDetail | undefined>;
+  /** `/mcp logout <key>`: tokens revoked and deleted; the server then needs a login again. */
+  logout(key: string, session?: AgentSession): Promise<McpLoginResult>;
   /**
    * The servers an ACP client passes in session/new or session/load: the user configured them in the editor,
    * so no `Mcp(...)` allow rule is needed (a deny rule still excludes a server or its tools, and their tools
@@ -98,6 +112,44 @@ export default definePlugin<Record<string, never>, McpApi>({
           return blocked.get(key);
         });
       },
+      async login(key, options) {
+        const target = options.session ?? latest;
+        const state = target ? sessions.get(target.id) : undefined;
+        const config = state?.servers.config(key);
+        if (!target || !state || !config || !oauthOf(config)) return { kind: "unknown", keys: remoteKeys(state) };
+        const outcome = await login(config, {
+          homeDir: target.setup.homeDir,
+          env: target.setup.env,
+          print: options.print,
+          openBrowser: target.setup.frontEnd.interactive,
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+        if (!outcome.ok) return { kind: "failed", reason: outcome.reason };
+        const status = await api.reconnect(key, target);
+        return { kind: "done", ...(status ? { status } : {}) };
+      },
+      async detail(key, session) {
+        const state = stateOf(session);
+        if (!state) return undefined;
+        const status = (await state.servers.status()).find((server) => server.key === key);
+        if (!status) return undefined;
+        const connection = state.servers.connection(key);
+        return {
+          status,
+          prompts: (connection?.prompts ?? []).map((prompt) => ({ command: promptCommandName(key, prompt.name), usage: promptUsage(prompt), ...(prompt.description ? { description: prompt.description } : {}) })),
+          resources: (connection?.resources ?? []).map((resource) => ({ uri: resource.uri, name: resource.name, ...(resource.mimeType ? { mimeType: resource.mimeType } : {}) })),
+        };
+      },
+      async logout(key, session) {
+        const target = session ?? latest;
+        const state = target ? sessions.get(target.id) : undefined;
+        const config = state?.servers.config(key);
+        if (!target || !state || !config || !oauthOf(config)) return { kind: "unknown", keys: remoteKeys(state) };
+        const hadLogin = await logout(config, target.setup.homeDir);
+        // Connected again without the tokens: its state now says "needs login" (its tools are gone).
+        await api.reconnect(key, target);
+        return { kind: "done", hadLogin };
+      },
       async addClientServers(session, servers) {
         const state = sessions.get(session.id);
         if (!state) return { servers: [], warnings: servers.length > 0 ? [t("clientNoSession", { names: servers.map((server) => server.name).join(", ") })] : [] };
@@ -111,18 +163,52 @@ export default definePlugin<Record<string, never>, McpApi>({
       },
     };
 
+    // Prompts become slash commands once, for the run; each finds its prompt in the session it runs in.
+    const promptCommands = new Set<string>();
+    const findConnection = (session: AgentSession, key: string) => sessions.get(session.id)?.servers.connection(key);
+    const onLists = (key: string, connection: McpConnection) => {
+      for (const prompt of connection.prompts) {
+        const command = promptCommand(key, prompt, findConnection);
+        if (promptCommands.has(command.name)) continue;
+        try {
+          context.commands.register(command);
+          promptCommands.add(command.name);
+        } catch (error) {
+          warnOnce(t("promptNotRegistered", { name: command.name, cause: error instanceof Error ? error.message : String(error) }));
+        }
+      }
+    };
+
     // POST: after the permissions plugin has read the rules again for this session.
     context.hooks.sessionStart.tapPromise({ name: PLUGIN_NAME, stage: STAGE.POST }, async (session: AgentSession) => {
       // Seed § 22: sub-agents do not get MCP tools.
       if (session.setup.frontEnd.child) return;
-      const state = await prepareSession(context, session, refused, warnOnce);
+      const state = await prepareSession(context, session, refused, warnOnce, onLists);
       sessions.set(session.id, state);
       latest = session;
       state.servers.start();
     });
 
     context.hooks.beforeTurn.tapPromise(PLUGIN_NAME, async (input: TurnInput) => {
-      await sessions.get(input.session.id)?.servers.ready(input.signal);
+      const state = sessions.get(input.session.id);
+      await state?.servers.ready(input.signal);
+      // `@server:uri`: only what the user typed, as for `@` files.
+      if (state && input.origin === "user" && input.text.includes("@")) {
+        const refs = parseResourceReferences(input.text, new Set(state.servers.keys));
+        const added: string[] = [];
+        for (const ref of refs) {
+          const connection = state.servers.connection(ref.key);
+          const outcome = connection
+            ? await attachResource(ref, connection, input.signal)
+            : { warning: t("resourceFailed", { key: ref.key, uri: ref.uri, cause: t("reasonClosed") }) };
+          if (outcome.block !== undefined) {
+            input.session.pendingContext.push(outcome.block);
+            added.push(`@${ref.key}:${ref.uri}`);
+          }
+          if (outcome.warning !== undefined) input.session.events.emit({ type: "warning", message: outcome.warning });
+        }
+        if (added.length > 0) input.session.events.emit({ type: "info", message: t("resourcesAdded", { list: added.join(", ") }) });
+      }
       return input;
     });
 
@@ -134,6 +220,7 @@ export default definePlugin<Record<string, never>, McpApi>({
     });
 
     context.commands.register(mcpCommand(api));
+    context.subcommands.register(mcpSubcommand());
     return api;
   },
 });
@@ -144,6 +231,7 @@ async function prepareSession(
   session: AgentSession,
   refused: Map<string, string>,
   warnOnce: (message: string) => void,
+  onLists: (key: string, connection: McpConnection) => void,
 ): Promise<SessionState> {
   const { cwd, homeDir, env } = session.setup;
   const config = await loadMcpConfig({ homeDir, cwd, env });
@@ -170,7 +258,7 @@ async function prepareSession(
     warn: warnOnce,
   });
   return {
-    servers: new SessionServers({ session, servers: selected, blocked, rules, warn: (message) => context.log.warn(message) }),
+    servers: new SessionServers({ session, servers: selected, blocked, rules, warn: (message) => context.log.warn(message), onLists }),
     notEnabled: config.servers.filter((server) => !enabled.has(server.key)).map((server) => server.key),
     disabled: config.disabled,
     files: config.files,
@@ -180,8 +268,16 @@ async function prepareSession(
 
 const PERMISSIONS_PLUGIN = "permissions";
 
+function remoteKeys(state: SessionState | undefined): string[] {
+  if (!state) return [];
+  return state.servers.keys.filter((key) => {
+    const config = state.servers.config(key);
+    return config !== undefined && oauthOf(config) !== undefined;
+  });
+}
+
 export { MCP_CONFIG_SCHEMA } from "./config-schema.ts";
-export type { McpView } from "./mcp-command.ts";
+export type { McpLoginResult, McpServerDetail, McpView } from "./mcp-command.ts";
 export type { McpServerStatus } from "./session-servers.ts";
 export type { AcpMcpServer, AcpNameValue } from "./client-servers.ts";
 export { clientServerConfigs } from "./client-servers.ts";

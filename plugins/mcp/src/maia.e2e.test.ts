@@ -101,15 +101,11 @@ describe.skipIf(!withPermissions)("the model calls echo and get-sum of server-ev
 
   it("a server that crashes mid-session: the model reads a clear error and maia finishes", async () => {
     await writeMcpJson(bed.home, { fx: testServer() });
-    bed.server.enqueue(
-      { toolCalls: [{ name: "mcp__fx__crash", arguments: {} }] },
-      { toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "hello?" } }] },
-      { text: "the server died" },
-    );
+    // Only the call in flight is asserted: the server is connected again by itself, at a moment no test can fix.
+    bed.server.enqueue({ toolCalls: [{ name: "mcp__fx__crash", arguments: {} }] }, { text: "the server died" });
     const run = await maia("go", "--allow", "Mcp(fx)");
     expect(run.code).toBe(0);
-    expect(toolMessages(bed.server.chatBodies()[2])).toEqual([
-      'MCP server "fx" is not available: the server process ended: fatal: crashed on purpose. The user can reconnect it with /mcp reconnect fx.',
+    expect(toolMessages(bed.server.chatBodies()[1])).toEqual([
       'MCP server "fx" is not available: the server process ended: fatal: crashed on purpose. The user can reconnect it with /mcp reconnect fx.',
     ]);
   });

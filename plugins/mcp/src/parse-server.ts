@@ -2,6 +2,7 @@ import path from "node:path";
 import { HTTP_ALIASES, SERVER_SCHEMA } from "./config-schema.ts";
 import { expandEnv } from "./expand-env.ts";
 import { validateServer } from "./server-validator.generated.ts";
+import type { OAuthSettings } from "./oauth/provider.ts";
 import { t, type MessageKey } from "./messages.ts";
 import { DEFAULT_TIMEOUT_SECONDS, type McpOrigin, type McpServerConfig, type TransportConfig } from "./server-config.ts";
 import { isValidServerKey, MAX_SERVER_KEY } from "./tool-names.ts";
@@ -75,6 +76,7 @@ export function parseServerEntry(entry: unknown, context: EntryContext): EntryOu
     timeout?: number;
     includeTools?: string[];
     excludeTools?: string[];
+    oauth?: false | OAuthSettings;
   };
 
   const warnings: string[] = [];
@@ -121,7 +123,15 @@ export function parseServerEntry(entry: unknown, context: EntryContext): EntryOu
     const expanded = expand(rawUrl, fields.url === undefined ? "httpUrl" : "url");
     if (unset) return { kind: "ignored", warnings };
     if (!isHttpUrl(expanded)) return ignored(t("serverBadUrl", { url: rawUrl }), fields.url === undefined ? "httpUrl" : "url");
-    transport = { type, url: expanded, headers: expandRecord(fields.headers, "headers") };
+    const headers = expandRecord(fields.headers, "headers");
+    const ownAuthorization = Object.keys(headers).some((name) => name.toLowerCase() === "authorization");
+    const oauth =
+      fields.oauth === false || (fields.oauth === undefined && ownAuthorization)
+        ? false
+        : fields.oauth === undefined
+          ? undefined
+          : { ...fields.oauth, ...(fields.oauth.clientSecret === undefined ? {} : { clientSecret: expand(fields.oauth.clientSecret, "oauth.clientSecret") }) };
+    transport = { type, url: expanded, headers, ...(oauth === undefined ? {} : { oauth }) };
     display = rawUrl;
   }
 

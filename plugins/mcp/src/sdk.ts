@@ -3,12 +3,13 @@
  * servers, or before the first connection, pays nothing for it at start-up (DESIGN.md, start-up path).
  */
 export async function loadSdk() {
-  const [client, stdio, http, sse, types] = await Promise.all([
+  const [client, stdio, http, sse, types, auth] = await Promise.all([
     import("@modelcontextprotocol/sdk/client/index.js"),
     import("@modelcontextprotocol/sdk/client/stdio.js"),
     import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
     import("@modelcontextprotocol/sdk/client/sse.js"),
     import("@modelcontextprotocol/sdk/types.js"),
+    import("@modelcontextprotocol/sdk/client/auth.js"),
   ]);
   return {
     Client: client.Client,
@@ -20,6 +21,10 @@ export async function loadSdk() {
     SseError: sse.SseError,
     McpError: types.McpError,
     ErrorCode: types.ErrorCode,
+    UnauthorizedError: auth.UnauthorizedError,
+    ToolListChangedNotificationSchema: types.ToolListChangedNotificationSchema,
+    PromptListChangedNotificationSchema: types.PromptListChangedNotificationSchema,
+    ResourceListChangedNotificationSchema: types.ResourceListChangedNotificationSchema,
   };
 }
 

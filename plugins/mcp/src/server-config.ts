@@ -1,3 +1,5 @@
+import type { OAuthSettings } from "./oauth/provider.ts";
+
 /** One MCP server as MAIA will start it: validated, `${VAR}` expanded, its transport decided. */
 /** `client`: passed by an ACP client (the editor) in session/new or session/load, not read from a file. */
 export type McpOrigin = "user" | "project" | "client";
@@ -17,6 +19,11 @@ export interface HttpTransportConfig {
   type: "http" | "sse";
   url: string;
   headers: Record<string, string>;
+  /**
+   * OAuth 2.1 (MCP authorization): the settings of `oauth` in mcp.json, or false when the entry turns it off or
+   * sends its own `Authorization` header. Undefined: OAuth with dynamic registration, if the server asks for it.
+   */
+  oauth?: OAuthSettings | false;
 }
 
 export type TransportConfig = StdioTransportConfig | HttpTransportConfig;

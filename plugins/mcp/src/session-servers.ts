@@ -14,6 +14,10 @@ export interface McpServerStatus {
   /** The names offered to the model (`mcp__key__tool`). */
   tools: string[];
   transport: "stdio" | "http" | "sse";
+  /** The server asks for an OAuth login MAIA does not have: `/mcp login KEY` (state is "fail"). */
+  needsLogin?: true;
+  /** Its connection dropped and MAIA is connecting it again: the attempt under way or next (1 = first). */
+  reconnecting?: { attempt: number };
   origin: McpOrigin;
   /** The command line or url as written in mcp.json (variables not expanded). */
   display: string;
@@ -25,7 +29,16 @@ interface Entry {
   /** Why the server was not even started (a project file not approved). */
   blocked?: string;
   tools: string[];
+  /** Automatic reconnection after a drop: attempts so far and the timer of the next one. */
+  attempts?: number;
+  timer?: NodeJS.Timeout;
 }
+
+/**
+ * Waits between the automatic attempts to connect a dropped server again (ms), doubling up to 30 s; after the
+ * last, the server stays FAIL until `/mcp reconnect`. A server that crashes at each start is not restarted for ever.
+ */
+export const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 16000, 30000, 30000];
 
 export interface SessionServersOptions {
   session: AgentSession;
@@ -34,6 +47,8 @@ export interface SessionServersOptions {
   blocked: ReadonlyMap<string, string>;
   rules: readonly McpRuleLike[];
   warn(message: string): void;
+  /** A server's lists were read (connected, or `list_changed`): its prompts become slash commands. */
+  onLists?(key: string, connection: McpConnection): void;
 }
 
 /**
@@ -47,6 +62,7 @@ export class SessionServers {
   readonly #entries = new Map<string, Entry>();
   readonly #rules: readonly McpRuleLike[];
   readonly #warn: (message: string) => void;
+  readonly #onLists: ((key: string, connection: McpConnection) => void) | undefined;
   #ready: Promise<void> = Promise.resolve();
   #closed = false;
 
@@ -54,6 +70,7 @@ export class SessionServers {
     this.#session = options.session;
     this.#rules = options.rules;
     this.#warn = options.warn;
+    this.#onLists = options.onLists;
     for (const config of options.servers) {
       const blocked = options.blocked.get(config.key);
       this.#entries.set(config.key, { config, tools: [], ...(blocked === undefined ? {} : { blocked }) });
@@ -66,6 +83,12 @@ export class SessionServers {
 
   config(key: string): McpServerConfig | undefined {
     return this.#entries.get(key)?.config;
+  }
+
+  /** The working connection of a server, for its prompts and resources; undefined when it is not OK. */
+  connection(key: string): McpConnection | undefined {
+    const entry = this.#entries.get(key);
+    return entry?.blocked === undefined && entry?.connection?.state === "ok" ? entry.connection : undefined;
   }
 
   /** Starts every connection at once; `ready()` resolves when all have succeeded or failed. */
@@ -100,7 +123,11 @@ export class SessionServers {
 
   /** Waits for the connections under way; an abort (Ctrl+C during the wait) stops waiting, not connecting. */
   ready(signal?: AbortSignal): Promise<void> {
-    if (!signal) return this.#ready;
+    // Also the tool lists being read again after `list_changed`: the next request offers the new tools.
+    const all = this.#ready.then(() =>
+      Promise.all([...this.#entries.values()].map((entry) => entry.connection?.settled())).then(() => undefined),
+    );
+    if (!signal) return all;
     if (signal.aborted) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
@@ -108,7 +135,7 @@ export class SessionServers {
         resolve();
       };
       signal.addEventListener("abort", done, { once: true });
-      void this.#ready.then(done);
+      void all.then(done);
     });
   }
 
@@ -132,6 +159,7 @@ export class SessionServers {
       else entry.blocked = still;
     }
     if (entry.blocked === undefined) {
+      this.#stopReconnecting(entry);
       await entry.connection?.close();
       this.#removeTools(entry);
       const attempt = this.#connect(entry);
@@ -144,12 +172,24 @@ export class SessionServers {
   /** Ends every connection in parallel, within 3 s in all (seed § 22). */
   async close(): Promise<void> {
     this.#closed = true;
+    for (const entry of this.#entries.values()) this.#stopReconnecting(entry);
     const connections = [...this.#entries.values()].flatMap((entry) => (entry.connection ? [entry.connection] : []));
     await Promise.all(connections.map((connection) => connection.close(CLOSE_BUDGET_MS)));
   }
 
-  async #connect(entry: Entry): Promise<void> {
-    const connection = new McpConnection(entry.config, this.#session.setup.env);
+  /** `quiet`: an automatic reconnection, whose failures /mcp shows without a WARN each time. */
+  async #connect(entry: Entry, quiet = false): Promise<void> {
+    const { env, homeDir, frontEnd } = this.#session.setup;
+    // Headless and ACP have no slash command to type: the terminal command logs in.
+    const key = entry.config.key;
+    // An editor's server (ACP) is in no mcp.json: the same name and url there share its login (AuthStore).
+    const loginCommand =
+      entry.config.origin === "client"
+        ? t("loginClientServer", { key, url: entry.config.display })
+        : frontEnd.terminal
+          ? `/mcp login ${key}`
+          : `maia mcp login ${key}`;
+    const connection = new McpConnection(entry.config, env, homeDir, loginCommand);
     entry.connection = connection;
     await connection.connect();
     if (this.#closed) {
@@ -158,14 +198,63 @@ export class SessionServers {
     }
     for (const warning of connection.warnings) this.#warn(warning);
     if (connection.state !== "ok") {
-      this.#warn(t("connectFailed", { key: entry.config.key, reason: connection.reason ?? "?" }));
+      if (!quiet) this.#warn(t("connectFailed", { key: entry.config.key, reason: connection.reason ?? "?" }));
       return;
     }
+    this.#offer(entry, connection);
+    connection.onToolsChanged = () => {
+      if (entry.connection !== connection || this.#closed) return;
+      this.#removeTools(entry);
+      this.#offer(entry, connection);
+    };
+    connection.onDrop = () => {
+      if (entry.connection !== connection || this.#closed) return;
+      this.#removeTools(entry);
+      this.#scheduleReconnect(entry);
+    };
+  }
+
+  /** The connection's tools, selected by mcp.json and the rules, into the session (what the model is offered). */
+  #offer(entry: Entry, connection: McpConnection): void {
     const taken = new Set(this.#session.tools.keys());
     const { tools, warnings } = selectTools(entry.config, connection.tools, this.#rules, taken);
     for (const warning of warnings) this.#warn(warning);
     for (const { name, remote } of tools) this.#session.tools.set(name, createMcpTool(name, remote, connection));
     entry.tools = tools.map((tool) => tool.name);
+    this.#onLists?.(entry.config.key, connection);
+  }
+
+  /** A dropped server is connected again after a growing wait; a success starts the count afresh. */
+  #scheduleReconnect(entry: Entry): void {
+    const attempt = (entry.attempts ?? 0) + 1;
+    const delay = RECONNECT_DELAYS_MS[attempt - 1];
+    if (delay === undefined) {
+      delete entry.attempts;
+      this.#warn(t("reconnectGaveUp", { key: entry.config.key, count: RECONNECT_DELAYS_MS.length }));
+      return;
+    }
+    entry.attempts = attempt;
+    entry.timer = setTimeout(() => {
+      delete entry.timer;
+      if (this.#closed) return;
+      const previous = entry.connection;
+      const work = (async () => {
+        await previous?.close();
+        await this.#connect(entry, true);
+        const connection = entry.connection;
+        if (this.#closed || !connection) return;
+        if (connection.state === "ok") delete entry.attempts;
+        else if (!connection.needsLogin) this.#scheduleReconnect(entry);
+      })();
+      this.#ready = Promise.all([this.#ready, work]).then(() => undefined);
+    }, delay);
+    entry.timer.unref();
+  }
+
+  #stopReconnecting(entry: Entry): void {
+    clearTimeout(entry.timer);
+    delete entry.timer;
+    delete entry.attempts;
   }
 
   #removeTools(entry: Entry): void {
@@ -183,6 +272,8 @@ export class SessionServers {
       ...(ok || reason === undefined ? {} : { reason }),
       tools: ok ? [...entry.tools] : [],
       transport: entry.config.transport.type,
+      ...(!ok && connection?.needsLogin ? { needsLogin: true as const } : {}),
+      ...(!ok && entry.attempts !== undefined ? { reconnecting: { attempt: entry.attempts } } : {}),
       origin: entry.config.origin,
       display: entry.config.display,
     };

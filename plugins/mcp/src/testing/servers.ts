@@ -119,3 +119,54 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+export const OAUTH_SERVER = fileURLToPath(new URL("../../fixtures/oauth-server.mjs", import.meta.url));
+
+export interface RunningOAuthServer {
+  /** The protected MCP endpoint (…/mcp). */
+  url: string;
+  /** Every access token stops working; refresh tokens still do. */
+  expireAccessTokens(): Promise<void>;
+  /** Every token stops working: a new login is needed. */
+  revokeAll(): Promise<void>;
+  stats(): Promise<{ authorized: number; refreshed: number; registered: number; accessTokens: number; refreshTokens: number }>;
+  stop(): Promise<void>;
+}
+
+/** fixtures/oauth-server.mjs (an OAuth-protected MCP server and its authorization server) on 127.0.0.1. */
+export async function startOAuthServer(): Promise<RunningOAuthServer> {
+  const child = spawn(process.execPath, [OAUTH_SERVER], { stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  const url = await new Promise<string>((resolve, reject) => {
+    let stdout = "";
+    const timer = setTimeout(() => reject(new Error(`oauth-server did not start: ${stderr}`)), 15_000);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+      const line = stdout.split("\n")[0];
+      if (stdout.includes("\n") && line) {
+        clearTimeout(timer);
+        resolve((JSON.parse(line) as { url: string }).url);
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`oauth-server exited (${code}): ${stderr}`));
+    });
+  });
+  const origin = new URL(url).origin;
+  const post = async (route: string) => void (await fetch(`${origin}${route}`, { method: "POST" }));
+  return {
+    url,
+    expireAccessTokens: () => post("/test/expire"),
+    revokeAll: () => post("/test/revoke"),
+    stats: async () => (await (await fetch(`${origin}/test/stats`)).json()) as Awaited<ReturnType<RunningOAuthServer["stats"]>>,
+    stop: () => stopChild(child),
+  };
+}
+
+/** What a browser does with an authorization url: follows the redirects (to MAIA's loopback listener). */
+export async function followInBrowser(url: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(url, { redirect: "follow" });
+  return { status: response.status, text: await response.text() };
+}
