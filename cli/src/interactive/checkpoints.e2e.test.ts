@@ -98,6 +98,41 @@ describe.skipIf(!ready)("checkpoints in the terminal", { timeout: 120_000 }, () 
     expect(sentTexts(bed.server.chatBodies().at(-1))).toContain("second change");
   });
 
+  it("/rewind restores files and conversation, or the conversation only", async () => {
+    for (const scope of ["both", "conversation"] as const) {
+      const cwd = await project();
+      bed.server.enqueue(bash("sed -i s/one/two/ a.txt"), { text: "First done." }, bash("sed -i s/two/three/ a.txt"), { text: "Second done." }, { text: "Still here." });
+      const { terminal } = await bed.start({ lang: "en", cwd });
+      await terminal.waitFor(INPUT);
+      for (const [request, answer] of [["first change", "First done."], ["second change", "Second done."]] as const) {
+        await terminal.submit(request);
+        await terminal.waitFor("(y/n/s=stop)");
+        await terminal.press("y");
+        await terminal.waitFor(answer);
+        await terminal.waitFor(INPUT);
+      }
+      await terminal.submit("/rewind");
+      await terminal.waitFor("Go back to before which request?");
+      await terminal.press("Down");
+      await terminal.press("Enter");
+      await terminal.waitFor("What should go back?");
+      // The choices: files and conversation (first), files only, conversation only.
+      if (scope === "conversation") await terminal.press("Down", "Down");
+      await terminal.press("Enter");
+      await terminal.waitFor("Go back to before « first change » (2 turns taken back)?");
+      await terminal.press("y");
+      await terminal.waitFor("The conversation went back to before that request.");
+      expect(await readFile(path.join(cwd, "a.txt"), "utf8")).toBe(scope === "both" ? "one\n" : "three\n");
+      await terminal.waitFor(INPUT);
+      await terminal.submit("and now");
+      await terminal.waitFor("Still here.");
+      const sent = sentTexts(bed.server.chatBodies().at(-1));
+      expect(sent).not.toContain("first change");
+      expect(sent).not.toContain("second change");
+      await terminal.close();
+    }
+  });
+
   it("a turn of maia -p is found again by /undo in the session resumed with --continue", async () => {
     const cwd = await project();
     bed.server.enqueue(bash("rm b.txt"), { text: "Removed." });

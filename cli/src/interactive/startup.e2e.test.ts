@@ -104,7 +104,8 @@ describe("starting and leaving maia", () => {
     await terminal.waitFor("Unknown command: /modle (did you mean /model?)");
     await terminal.waitFor(HELP_EN);
     await terminal.submit("/help");
-    const help = await terminal.waitFor("Ctrl+C or Ctrl+D (empty input): quit");
+    // More commands than the screen has rows: read what scrolled by too.
+    const help = await terminal.waitFor("Ctrl+C or Ctrl+D (empty input): quit", { history: true });
     for (const command of ["/help", "/permissions", "/model", "/clear", "/exit"]) expect(help).toContain(command);
     if (builtinPlugin("sessions")) expect(help).toMatch(/\/load \[name\]/);
     if (builtinPlugin("compaction")) expect(help).toContain("/compact");

@@ -104,6 +104,34 @@ describe("checkpoints (maia -p, maia checkpoints)", { timeout: 120_000 }, () => 
     expect(git(bed.cwd, "status", "--porcelain")).toBe("A  staged.txt\n");
   });
 
+  it("in a folder that is not a repository, takes back an Edit, a mv, a touch and a new folder", async () => {
+    await writeFile(path.join(bed.cwd, "notes.md"), "# Notes\nold line\n");
+    await writeFile(path.join(bed.cwd, "draft.txt"), "draft\n");
+    bed.server.enqueue(
+      { toolCalls: [{ name: "Read", arguments: { path: "notes.md" } }] },
+      { toolCalls: [{ name: "Edit", arguments: { path: "notes.md", old_string: "old line", new_string: "new line" } }] },
+      { toolCalls: [{ name: "Bash", arguments: { command: "mv draft.txt final.txt && touch empty.txt && mkdir -p made/deep && touch made/deep/file.txt" } }] },
+      { text: "done" },
+    );
+    const run = await runMaia(["-p", "tidy up", "--model", "m", "--allow", "Read", "--allow", "Edit", "--allow", "Bash(*)"], { ...bed, ...SLOW });
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(path.join(bed.cwd, "made", "deep", "file.txt"))).toBe(true);
+    const [turn] = await turns(bed.cwd, bed.home);
+    expect(turn?.files.map((file) => [file.path, file.status])).toEqual([
+      ["draft.txt", "D"],
+      ["empty.txt", "A"],
+      ["final.txt", "A"],
+      ["made/deep/file.txt", "A"],
+      ["notes.md", "M"],
+    ]);
+    const restore = await runMaia(["checkpoints", "restore", turn?.id ?? "", "--files-only", "--yes"], { ...bed, ...SLOW });
+    expect(restore.code, restore.stderr).toBe(0);
+    expect(await readFile(path.join(bed.cwd, "notes.md"), "utf8")).toBe("# Notes\nold line\n");
+    expect(await readFile(path.join(bed.cwd, "draft.txt"), "utf8")).toBe("draft\n");
+    for (const gone of ["final.txt", "empty.txt", "made"]) expect(existsSync(path.join(bed.cwd, gone)), gone).toBe(false);
+    expect(existsSync(path.join(bed.cwd, ".git"))).toBe(false);
+  });
+
   it("takes no snapshot for a turn that only reads, and lists it", async () => {
     await writeFile(path.join(bed.cwd, "notes.txt"), "hello\n");
     bed.server.enqueue({ toolCalls: [{ name: "Read", arguments: { path: "notes.txt" } }] }, { text: "read it" });

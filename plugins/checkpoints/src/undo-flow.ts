@@ -65,7 +65,7 @@ export async function takeBack(conversation: { messages: Message[] }, taken: rea
   const skipped = includeChanged ? 0 : changedSince.length;
   deps.info(
     [
-      t("undoneFiles", { count: done.length }),
+      ...(files ? [t("undoneFiles", { count: done.length })] : []),
       ...(skipped > 0 ? [t("undoneSkipped", { count: skipped })] : []),
       ...(cutsConversation ? [t("undoneConversation")] : []),
     ].join(" "),

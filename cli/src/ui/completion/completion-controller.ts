@@ -12,14 +12,18 @@ export interface CompletionView {
 
 /**
  * The completion list's state beside the input box's editor: which trigger the text before the cursor is
- * (see findTrigger), the items for it, the highlighted one; ↑/↓ move, Tab (or Enter) takes, Esc closes until the
- * cursor leaves that word. Enter sends the line as it is when what was typed is already one of the items
- * (`/help`, `@README.md`), so that a complete input is never held back by its own list.
+ * (see findTrigger), the items for it, the highlighted one; ↑/↓ move, Tab takes, Esc closes until the cursor
+ * leaves that word. Enter takes the highlighted item only when the user chose it (↑/↓) or what was typed begins
+ * it (`/mo` → `/model`); otherwise it sends the line as typed — a complete input (`/help`, `@README.md`) is never
+ * held back by its own list, and a typo (`/modle`) is never turned into another command without asking: it gets
+ * "did you mean" (seed § 15).
  */
 export class CompletionController {
   #completer: Completer | undefined;
   #cached: { editor: EditorState; trigger: Trigger; items: readonly CompletionItem[] } | undefined;
   #index = 0;
+  /** The trigger (start and query) for which ↑/↓ chose the highlighted item. */
+  #chosenFor: string | undefined;
   /** The start of the trigger closed with Esc. */
   #dismissed: number | undefined;
 
@@ -48,22 +52,28 @@ export class CompletionController {
     if (!open) return undefined;
     const count = open.items.length;
     const index = Math.min(this.#index, count - 1);
+    const triggerKey = `${open.trigger.start}:${open.trigger.query}`;
     if (key.upArrow) {
       this.#index = (index - 1 + count) % count;
+      this.#chosenFor = triggerKey;
       return {};
     }
     if (key.downArrow) {
       this.#index = (index + 1) % count;
+      this.#chosenFor = triggerKey;
       return {};
     }
     if (key.escape) {
       this.#dismissed = open.trigger.start;
       return {};
     }
-    const enter = key.return && !key.meta;
-    if (key.tab || (enter && !open.items.some((item) => item.value === open.trigger.query))) {
-      const item = open.items[index];
-      return item ? { editor: takeItem(editor, open.trigger, item) } : {};
+    const item = open.items[index];
+    if (key.tab) return item ? { editor: takeItem(editor, open.trigger, item) } : {};
+    if (key.return && !key.meta && item) {
+      const typed = open.trigger.query;
+      if (open.items.some((candidate) => candidate.value === typed)) return undefined;
+      const intended = this.#chosenFor === triggerKey || item.value.toLowerCase().startsWith(typed.toLowerCase());
+      return intended ? { editor: takeItem(editor, open.trigger, item) } : undefined;
     }
     return undefined;
   }

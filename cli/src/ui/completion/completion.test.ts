@@ -91,12 +91,31 @@ describe("completion in the input box (real files, real store)", () => {
       { value: "review", hint: "Review files" },
     ]);
     type("rv");
-    press({ return: true });
+    press({ tab: true });
     expect(store.getSnapshot().editor.text).toBe("/review ");
     press({ backspace: true });
     expect(shown()).toEqual(["review"]);
     press({ return: true });
     await expect(line).resolves.toEqual({ kind: "line", text: "/review" });
+  });
+});
+
+describe("Enter with the list open", () => {
+  it("takes an item the user chose or began to type, and sends a typo as typed (did you mean)", async () => {
+    const begun = await storeOver(await project());
+    begun.type("/rev");
+    begun.press({ return: true });
+    expect(begun.store.getSnapshot().editor.text).toBe("/review ");
+    const chosen = await storeOver(await project());
+    chosen.type("/");
+    chosen.press({ downArrow: true });
+    chosen.press({ return: true });
+    expect(chosen.store.getSnapshot().editor.text).toBe("/review ");
+    const typo = await storeOver(await project());
+    typo.type("/revew");
+    expect(typo.shown()).toEqual(["review"]);
+    typo.press({ return: true });
+    await expect(typo.line).resolves.toEqual({ kind: "line", text: "/revew" });
   });
 });
 
