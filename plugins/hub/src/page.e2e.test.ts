@@ -8,6 +8,9 @@ import { eventually, MAIA_BIN, spawnMaia, tempFolder } from "@maia/testing-maia"
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
+/** What the page shows arrives over SSE after a render: on a busy machine that takes more than poll's default second. */
+const POLL = { timeout: 15_000 };
+
 /**
  * The hub's page in Debian's Chromium, against the real `maia hub` and a real (small, well-behaved) ACP agent:
  * what a user does with it in milestone 1. One browser and one page for the file, in a few steps, since CI
@@ -141,8 +144,8 @@ describe.skipIf(!runs)("the hub's page in Chromium", () => {
   it("starts an agent, follows its logs live, and stops it", async () => {
     const row = page.getByTestId("agent-fake");
     const state = page.getByTestId("state-fake");
-    await expect.poll(() => state.getAttribute("data-state")).toBe("stopped");
-    await expect.poll(() => page.getByTestId("start-fake").isEnabled()).toBe(true);
+    await expect.poll(() => state.getAttribute("data-state"), POLL).toBe("stopped");
+    await expect.poll(() => page.getByTestId("start-fake").isEnabled(), POLL).toBe(true);
     expect(await page.getByTestId("stop-fake").isDisabled()).toBe(true);
 
     await page.getByTestId("start-fake").click();
@@ -179,11 +182,11 @@ describe.skipIf(!runs)("the hub's page in Chromium", () => {
     await shoot("2-config-broken");
 
     await replaceText(CONFIG.replace('"theme": "light"', '"theme": "dark"'));
-    await expect.poll(() => save.isEnabled()).toBe(true);
+    await expect.poll(() => save.isEnabled(), POLL).toBe(true);
     expect(await problems.locator("li").count()).toBe(0);
     await save.click();
     // Saved, reloaded by the hub, and applied live: the page turns dark.
-    await expect.poll(() => page.locator("html").getAttribute("data-theme")).toBe("dark");
+    await expect.poll(() => page.locator("html").getAttribute("data-theme"), POLL).toBe("dark");
     expect(await readFile(configFile(), "utf8")).toContain('"theme": "dark"');
     expect(await save.isDisabled()).toBe(true);
     await shoot("3-config-saved-dark");
@@ -227,7 +230,7 @@ describe.skipIf(!runs)("the hub's page in Chromium", () => {
     const hello = page.locator('[data-testid="message-agent"][data-done="true"]').filter({ hasText: "Hello from MAIA, streamed." });
     await hello.waitFor();
     expect(await hello.locator("strong").innerText()).toBe("MAIA");
-    await expect.poll(() => page.getByTestId("usage").getAttribute("aria-label")).toMatch(/ of 64,000 tokens used/);
+    await expect.poll(() => page.getByTestId("usage").getAttribute("aria-label"), POLL).toMatch(/ of 64,000 tokens used/);
     await idle();
 
     // "/" at the start offers the agent's own slash commands; Tab picks one, Esc closes the list.
@@ -253,7 +256,7 @@ describe.skipIf(!runs)("the hub's page in Chromium", () => {
     await card.getByTestId("permission-option-allow_once").click();
     await card.waitFor({ state: "detached" });
     await agentMessages().filter({ hasText: "Written." }).waitFor();
-    await expect.poll(() => tool.getAttribute("data-status")).toBe("completed");
+    await expect.poll(() => tool.getAttribute("data-status"), POLL).toBe("completed");
     expect(await readFile(path.join(project, "notes.md"), "utf8")).toBe(notes);
     await idle();
   }, 60_000);
@@ -276,7 +279,7 @@ describe.skipIf(!runs)("the hub's page in Chromium", () => {
     await say("two");
     await say("three");
     const queued = page.locator('[data-testid="message-user"][data-queued="true"]');
-    await expect.poll(() => queued.count()).toBe(2);
+    await expect.poll(() => queued.count(), POLL).toBe(2);
     await page.getByTestId("chat-waiting").filter({ hasText: "2 messages waiting" }).waitFor();
     await queued.filter({ hasText: "three" }).getByTestId("drop-queued").click();
     await userMessage("three").filter({ hasText: "not sent" }).waitFor();
@@ -291,7 +294,7 @@ describe.skipIf(!runs)("the hub's page in Chromium", () => {
     const count = await messages.count();
     await page.reload();
     await page.locator('[data-testid="chat-panel"][data-agent="maia"]').waitFor();
-    await expect.poll(() => messages.count()).toBe(count);
+    await expect.poll(() => messages.count(), POLL).toBe(count);
     await userMessage("three").filter({ hasText: "not sent" }).waitFor();
 
     // A second page on the same hub follows the same conversation.
