@@ -18,17 +18,23 @@ const work = mkdtempSync(path.join(os.tmpdir(), "maia-bench-checkpoints-"));
 const cwd = path.join(work, "tree");
 const home = path.join(work, "home");
 
-/** Copies files of the real tree, folder by folder, until FILES files are there. */
+/** Copies files of the real tree, folder by folder (depth first, stopping early), until FILES files are there. */
 function copyTree() {
   let copied = 0;
-  for (const entry of readdirSync(source, { recursive: true, withFileTypes: true })) {
-    if (copied >= FILES) break;
-    if (!entry.isFile()) continue;
-    const from = path.join(entry.parentPath, entry.name);
-    const to = path.join(cwd, path.relative(source, from));
-    mkdirSync(path.dirname(to), { recursive: true });
-    copyFileSync(from, to);
-    copied += 1;
+  const folders = [source];
+  while (folders.length > 0 && copied < FILES) {
+    const folder = folders.pop();
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (copied >= FILES) break;
+      const from = path.join(folder, entry.name);
+      if (entry.isDirectory()) folders.push(from);
+      else if (entry.isFile()) {
+        const to = path.join(cwd, path.relative(source, from));
+        mkdirSync(path.dirname(to), { recursive: true });
+        copyFileSync(from, to);
+        copied += 1;
+      }
+    }
   }
   return copied;
 }
