@@ -1,7 +1,7 @@
 // SSE parsing: throughput of the LiteLLM stream parser, and the delay from a chunk's arrival to its
 // text_delta event (what a user perceives as streaming latency, without the network).
 import { performance } from "node:perf_hooks";
-import { parseChatStream } from "../plugins/litellm/src/sse-assembly.ts";
+import { parseChatStream } from "../plugins/litellm/src/chat-stream.ts";
 import { formatMs, summarise } from "./stats.mjs";
 import { machineLine } from "./machine.mjs";
 

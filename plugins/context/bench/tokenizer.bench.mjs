@@ -8,9 +8,6 @@ import { summarise } from "../../../bench/stats.mjs";
 import { corpusPieces } from "./corpus.mjs";
 import { machineLine } from "../../../bench/machine.mjs";
 
-// Where and when these figures were taken (cores, Node, `node -e 0` here, date): printed before them.
-console.log(machineLine());
-
 const self = fileURLToPath(import.meta.url);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -41,6 +38,10 @@ function measure(which) {
   if (result.status !== 0) throw new Error(`${which}: ${result.stderr}`);
   return JSON.parse(result.stdout);
 }
+
+// Where and when these figures were taken (cores, Node, `node -e 0` here, date): printed before them, by the
+// parent only (a child's stdout is its JSON result).
+console.log(machineLine());
 
 const results = {};
 for (const which of ["js-tiktoken", "gpt-tokenizer", "maia"]) {

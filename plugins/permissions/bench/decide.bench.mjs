@@ -32,7 +32,8 @@ const pieces = [
   "cd packages/core && npm run build -- --mode=production >> build.log 2>&1",
   "find . -name '*.md' -not -path './node_modules/*' | xargs grep -l 'permissions' | wc -l",
   "git log --oneline --since='2 weeks ago' -- src/permissions | head -n 50",
-  "cat <<'EOF' > out/notes.md\nline one with $(not a substitution)\nline two\nEOF",
+  // A here-document's terminator stands alone on its line, so the " && \\" join goes after a command of its own.
+  "cat <<'EOF' > out/notes.md\nline one with $(not a substitution)\nline two\nEOF\necho notes written",
   "for f in src/*.ts; do echo \"checking $f\"; wc -l \"$f\" >> out/lines.log; done",
   "if git diff --quiet HEAD -- package.json; then echo unchanged; else echo changed; fi",
   "sed -n '1,40p' README.md | grep -E '^(##|###) ' | sort -u",
