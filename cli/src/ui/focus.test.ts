@@ -19,7 +19,7 @@ describe("stripFocusReports", () => {
         const expected = parts.map(([text]) => text).join("");
         // Text parts that join into a report of their own are a report: compare only when they do not.
         fc.pre(!/\u001b\[[IO]/.test(expected));
-        const reports = parts.map(([, focus]) => focus).filter((focus): focus is string => focus !== null);
+        const reports = parts.map(([, focus]) => focus).filter((focus) => focus !== null);
         const { rest, focused } = stripFocusReports(input);
         expect(rest).toBe(expected);
         expect(focused).toBe(reports.length === 0 ? undefined : reports.at(-1) === "\u001b[I");
