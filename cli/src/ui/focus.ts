@@ -14,6 +14,15 @@ export function stripFocusReports(chunk: string): { rest: string; focused: boole
   return { rest, focused };
 }
 
+/**
+ * A focus report that reached the keys anyway: its two halves came in two reads (ESC, then `[O`), too late for
+ * the tracker to see it whole, and Ink joined them into one key, `[O` (its ESC dropped). Typed keys never come
+ * like that: `[` and `O` typed are two keys, and a paste comes through bracketed paste.
+ */
+export function isFocusKey(input: string): boolean {
+  return input === "[I" || input === "[O" || input === "\u001b[I" || input === "\u001b[O";
+}
+
 export interface FocusStreams {
   stdin: NodeJS.ReadStream;
   stdout: NodeJS.WriteStream;

@@ -138,6 +138,15 @@ describe("UIStore input", () => {
     expect(store.getSnapshot().queued).toEqual([]);
   });
 
+  it("never types a focus report whose halves came apart", () => {
+    const store = new UIStore();
+    void store.readInput();
+    store.handleKey(key("[O"));
+    store.handleKey(key("a"));
+    store.handleKey(key("[I"));
+    expect(store.getSnapshot().editor.text).toBe("a");
+  });
+
   it("interrupts on Esc during a turn, like Ctrl+C", () => {
     const store = new UIStore();
     let interrupted = 0;

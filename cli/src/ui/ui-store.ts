@@ -2,6 +2,7 @@ import type { AskAnswer, InputOptions } from "@maia/kernel";
 import { CompletionController } from "./completion/completion-controller.ts";
 import type { Completer } from "./completion/completion-item.ts";
 import { editKey, isCtrl, isInert } from "./edit-keys.ts";
+import { isFocusKey } from "./focus.ts";
 import { LogBuffer } from "./log-buffer.ts";
 import type { LogEntryBody } from "./log-entry.ts";
 import { EMPTY_EDITOR, InputHistory, deleteForward, editorOf, insert, type EditorState } from "./line-editor.ts";
@@ -266,6 +267,7 @@ export class UIStore {
   }
 
   handleKey(key: KeyPress): void {
+    if (isFocusKey(key.input)) return;
     if (this.#questions.handleKey(key)) return;
     if ((isCtrl(key, "c") || key.escape) && this.#onHookInterrupt?.()) return;
     if (key.tab && key.shift) return this.#onCycleMode?.();
