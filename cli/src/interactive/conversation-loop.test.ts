@@ -81,7 +81,7 @@ describe("the conversation loop (seed § 5.5)", () => {
     await submit("two");
     await shows("partial");
     store.handleKey({ input: "c", ctrl: true });
-    await shows("Request interrupted (Ctrl+C)");
+    await shows("Request interrupted: the conversation");
     expect(JSON.stringify(conversation.current.messages)).toBe(before);
   });
 

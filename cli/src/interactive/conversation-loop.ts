@@ -6,6 +6,7 @@ import { builtinCommands, builtinMap } from "./builtin-commands.ts";
 import { interactiveCompleter } from "./completer.ts";
 import type { ExitControl } from "./exit-control.ts";
 import { t } from "./messages.ts";
+import { peer, type HooksPeer } from "./peers.ts";
 
 export interface LoopOptions {
   conversation: Conversation;
@@ -75,6 +76,7 @@ async function readAndRun(options: LoopOptions, builtins: Map<string, (args: str
       });
       if (result.kind === "turn") report(ui, result.outcome);
       if (result.kind === "handled") for (const outcome of result.outcomes) report(ui, outcome);
+      if (result.kind === "turn" || (result.kind === "handled" && result.outcomes.length > 0)) turnEnded(conversation, ui);
     } catch (error) {
       if (current.signal.aborted) ui.warn(t("interrupted"));
       else ui.error(cliT("errorPrefix", { message: errorMessage(error) }));
@@ -83,6 +85,15 @@ async function readAndRun(options: LoopOptions, builtins: Map<string, (args: str
       ui.setInterruptHandler(undefined);
     }
   }
+}
+
+/**
+ * The model is done and nothing queued follows: an unfocused terminal rings and gets a title, and the user's
+ * Notification hooks are told (Claude Code's "waiting for your input").
+ */
+function turnEnded(conversation: Conversation, ui: InkUI): void {
+  if (ui.store.getSnapshot().queued.length > 0) return;
+  if (ui.callAttention("done")) peer<HooksPeer>(conversation.kernel, "hooks")?.notifyIdle(conversation.current);
 }
 
 /** What the user is told of a turn's end (the kernel already warned of an iteration limit). */

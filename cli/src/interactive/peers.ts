@@ -1,4 +1,5 @@
 import type { Kernel } from "@maia/kernel";
+import type { HooksApi } from "@maia/plugin-hooks";
 import type { LiteLLMApi } from "@maia/plugin-litellm";
 import type { PermissionsApi } from "@maia/plugin-permissions";
 import type { SessionsApi } from "@maia/plugin-sessions";
@@ -10,6 +11,8 @@ import type { SubagentsApi } from "@maia/plugin-subagents";
  * may be absent; the types are the plugins' own, imported as types: none of their code lands in the bundle's
  * startup path, and a changed API fails to compile here instead of drifting.
  */
+/** Ctrl+C / Esc stop the hooks no request owns; a turn ended while unfocused is a Notification. */
+export type HooksPeer = Pick<HooksApi, "interrupt" | "notifyIdle">;
 export type LiteLLMPeer = Pick<LiteLLMApi, "settings" | "listModels">;
 export type PermissionsPeer = Pick<PermissionsApi, "view" | "reload">;
 /** `saveSync` writes the session before the process ends (seed § 5.5: synchronous write on exit). */

@@ -8,7 +8,7 @@ import { InkUI } from "../ui/ink-ui.ts";
 import { loadMarkdown } from "../ui/markdown.ts";
 import { conversationLoop } from "./conversation-loop.ts";
 import { ExitControl, SIGNAL_EXIT_CODES } from "./exit-control.ts";
-import { peer, type SessionsPeer } from "./peers.ts";
+import { peer, type HooksPeer, type SessionsPeer } from "./peers.ts";
 import { t } from "./messages.ts";
 import { startConversation } from "./startup.ts";
 import { followSubagents } from "./subagent-status.ts";
@@ -69,6 +69,9 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
       debug: () => undefined,
     };
     const booted = await boot({ frontEnd: "tui", log, env, strictPlugins: args.strictPlugins });
+    // From here on a hook that sleeps (SessionStart included) gives way to Ctrl+C or Esc.
+    const hooks = peer<HooksPeer>(booted.kernel, "hooks");
+    if (hooks) ui.store.setHookInterrupter(() => hooks.interrupt());
     const started = exit.requested ? exit.code : await startConversation({ booted, args, env, ui, events, exit });
     if (typeof started === "number") {
       code = started;

@@ -1,10 +1,12 @@
 import type { AgentEvent, AskAnswer, AskDetail, CommandOutput, InputOptions, InteractionPort, SelectOption } from "@maia/kernel";
 import { render, type Instance } from "ink";
 import { createElement } from "react";
+import { Attention, notifyDisabled, type AttentionReason } from "./attention.ts";
 import { App } from "./components/app.tsx";
 import { confirmDetailView } from "./confirm-detail.ts";
 import { fileDiff } from "../diff/file-diff.ts";
 import type { HelpBlock, LogEntryBody, PermissionsBlock } from "./log-entry.ts";
+import { FocusTracker } from "./focus.ts";
 import { markdownDisabled, markdownReady } from "./markdown.ts";
 import { UIStore, type InputResult } from "./ui-store.ts";
 
@@ -32,6 +34,8 @@ export class InkUI {
   readonly #patchConsole: boolean;
   readonly #cwd: string;
   #instance: Instance | undefined;
+  #focus: FocusTracker | undefined;
+  #attention: Attention | undefined;
 
   constructor(options: InkUIOptions = {}) {
     const env = options.env ?? process.env;
@@ -51,6 +55,13 @@ export class InkUI {
    */
   mount(): void {
     if (this.#instance) return;
+    // Before Ink reads: focus reports never reach the input box.
+    const focus = new FocusTracker({ stdin: this.#stdin, stdout: this.#stdout }, (focused) => {
+      if (focused) this.#attention?.restore();
+    });
+    this.#attention = new Attention({ write: (bytes) => this.#write(bytes), focused: () => focus.focused, enabled: !notifyDisabled(this.#env) });
+    this.#focus = focus;
+    focus.start();
     this.#instance = render(createElement(App, { store: this.store, env: this.#env }), {
       stdout: this.#stdout,
       stdin: this.#stdin,
@@ -67,6 +78,9 @@ export class InkUI {
   async close(): Promise<void> {
     await this.store.drained();
     this.store.hidePrompt();
+    this.#attention?.restore();
+    this.#focus?.stop();
+    this.#focus = undefined;
     const instance = this.#instance;
     if (!instance) return;
     this.#instance = undefined;
@@ -77,6 +91,22 @@ export class InkUI {
     }
     instance.unmount();
     await instance.waitUntilExit().catch(() => undefined);
+  }
+
+  /**
+   * A turn ended (`done`) or a question waits (`waiting`): while the terminal is not focused the bell rings and
+   * the title says so. True when it did (the terminal is unfocused), for the Notification hooks.
+   */
+  callAttention(reason: AttentionReason): boolean {
+    return this.#attention?.call(reason) ?? false;
+  }
+
+  #write(bytes: string): void {
+    try {
+      this.#stdout.write(bytes);
+    } catch {
+      // The terminal may be gone (SIGHUP).
+    }
   }
 
   // --- the log ---
@@ -190,11 +220,13 @@ export class InkUI {
   }
 
   confirm(question: string, signal?: AbortSignal): Promise<boolean> {
+    this.callAttention("waiting");
     return this.store.confirm(question, { allowStop: false, ...(signal ? { signal } : {}) }).then((answer) => answer === "yes");
   }
 
   /** A tool confirmation shows its detail (diff, command, findings) and offers "always" when it names rules. */
   ask(question: string, signal?: AbortSignal, detail?: AskDetail): Promise<AskAnswer> {
+    this.callAttention("waiting");
     return this.store.confirm(question, {
       allowStop: true,
       ...(signal ? { signal } : {}),

@@ -86,7 +86,7 @@ describe("UIStore free-text questions", () => {
     store.handleKey(key("", { return: true }));
     await expect(answer).resolves.toBe("x");
     expect(store.getSnapshot().editor.text).toBe("la suite");
-    expect(store.getSnapshot().queued).toBeUndefined();
+    expect(store.getSnapshot().queued).toEqual([]);
   });
 
   it("waits for the question before it, and is withdrawn by its signal", async () => {

@@ -123,20 +123,76 @@ describe("UIStore input", () => {
     expect(interrupted).toBe(1);
   });
 
-  it("keeps what is typed during a turn, and sends it when the turn ends if Enter was pressed", async () => {
+  it("keeps what is typed during a turn, and sends each queued line in order, one input each", async () => {
     const store = new UIStore();
     store.setBusy(true);
     type(store, "la suite");
     expect(store.getSnapshot().editor.text).toBe("la suite");
     store.handleKey(key("", { return: true }));
-    expect(store.getSnapshot().queued).toBe("la suite");
+    expect(store.getSnapshot().queued).toEqual(["la suite"]);
     type(store, "encore");
-    store.handleKey(key("", { return: true })); // one line waits at a time
-    await expect(store.readInput()).resolves.toEqual({ kind: "line", text: "la suite" });
-    const next = store.readInput();
-    expect(store.getSnapshot().editor.text).toBe("encore");
     store.handleKey(key("", { return: true }));
-    await expect(next).resolves.toEqual({ kind: "line", text: "encore" });
+    expect(store.getSnapshot().queued).toEqual(["la suite", "encore"]);
+    await expect(store.readInput()).resolves.toEqual({ kind: "line", text: "la suite" });
+    await expect(store.readInput()).resolves.toEqual({ kind: "line", text: "encore" });
+    expect(store.getSnapshot().queued).toEqual([]);
+  });
+
+  it("never types a focus report whose halves came apart", () => {
+    const store = new UIStore();
+    void store.readInput();
+    store.handleKey(key("[O"));
+    store.handleKey(key("a"));
+    store.handleKey(key("[I"));
+    expect(store.getSnapshot().editor.text).toBe("a");
+  });
+
+  it("interrupts on Esc during a turn, like Ctrl+C", () => {
+    const store = new UIStore();
+    let interrupted = 0;
+    store.setInterruptHandler(() => (interrupted += 1));
+    store.setBusy(true);
+    store.handleKey(key("", { escape: true }));
+    type(store, "du texte");
+    store.handleKey(key("", { escape: true }));
+    expect(interrupted).toBe(2);
+  });
+
+  it("drops the newest queued line on Esc with an empty box, and gives it back to edit on ↑", () => {
+    const store = new UIStore();
+    let interrupted = 0;
+    store.setInterruptHandler(() => (interrupted += 1));
+    store.setBusy(true);
+    for (const line of ["un", "deux", "trois"]) {
+      type(store, line);
+      store.handleKey(key("", { return: true }));
+    }
+    store.handleKey(key("", { escape: true }));
+    expect(store.getSnapshot().queued).toEqual(["un", "deux"]);
+    store.handleKey(key("", { upArrow: true }));
+    expect(store.getSnapshot().queued).toEqual(["un"]);
+    expect(store.getSnapshot().editor.text).toBe("deux");
+    // With text in the box, ↑ is the history again and Esc interrupts.
+    store.handleKey(key("", { escape: true }));
+    expect(interrupted).toBe(1);
+    expect(store.getSnapshot().queued).toEqual(["un"]);
+  });
+
+  it("gives Ctrl+C and Esc to the hook interrupter first, when it stops something", () => {
+    const store = new UIStore();
+    let interrupted = 0;
+    let running = true;
+    store.setInterruptHandler(() => (interrupted += 1));
+    store.setHookInterrupter(() => {
+      const was = running;
+      running = false;
+      return was;
+    });
+    store.setBusy(true);
+    store.handleKey(ctrl("c"));
+    expect(interrupted).toBe(0);
+    store.handleKey(ctrl("c"));
+    expect(interrupted).toBe(1);
   });
 });
 

@@ -2,6 +2,7 @@ import type { AskAnswer, InputOptions } from "@maia/kernel";
 import { CompletionController } from "./completion/completion-controller.ts";
 import type { Completer } from "./completion/completion-item.ts";
 import { editKey, isCtrl, isInert } from "./edit-keys.ts";
+import { isFocusKey } from "./focus.ts";
 import { LogBuffer } from "./log-buffer.ts";
 import type { LogEntryBody } from "./log-entry.ts";
 import { EMPTY_EDITOR, InputHistory, deleteForward, editorOf, insert, type EditorState } from "./line-editor.ts";
@@ -49,7 +50,9 @@ export class UIStore {
   #editor: EditorState = EMPTY_EDITOR;
   readonly #completion = new CompletionController();
   #editedAt = Date.now();
-  #queued: string | undefined;
+  /** Requests sent with Enter during a turn, oldest first: each becomes its own turn once the running one ends. */
+  #queued: readonly string[] = [];
+  #onHookInterrupt: (() => boolean) | undefined;
   #context: ContextUsage | undefined;
   #pendingInput: { promise: Promise<InputResult>; resolve: (result: InputResult) => void } | undefined;
   #onInterrupt: (() => void) | undefined;
@@ -185,6 +188,14 @@ export class UIStore {
     this.#onInterrupt = handler;
   }
 
+  /**
+   * What stops the user's hook commands that no request owns (SessionStart, PostToolUse, SessionEnd): Ctrl+C and
+   * Esc go to it first, and it says whether it stopped anything (then the key means nothing else).
+   */
+  setHookInterrupter(interrupt: (() => boolean) | undefined): void {
+    this.#onHookInterrupt = interrupt;
+  }
+
   /** The approval mode shown on the status line. */
   setMode(mode: string | undefined): void {
     this.#mode = mode;
@@ -212,9 +223,9 @@ export class UIStore {
 
   /** Waits for the next line (Enter), or for the user to leave (Ctrl+C, Ctrl+D on an empty line). */
   readInput(): Promise<InputResult> {
-    const queued = this.#queued;
+    const queued = this.#queued[0];
     if (queued !== undefined && !this.#pendingInput) {
-      this.#queued = undefined;
+      this.#queued = this.#queued.slice(1);
       this.#emit();
       return Promise.resolve({ kind: "line", text: queued });
     }
@@ -256,23 +267,42 @@ export class UIStore {
   }
 
   handleKey(key: KeyPress): void {
+    if (isFocusKey(key.input)) return;
     if (this.#questions.handleKey(key)) return;
+    if ((isCtrl(key, "c") || key.escape) && this.#onHookInterrupt?.()) return;
     if (key.tab && key.shift) return this.#onCycleMode?.();
     if (this.#base !== "hidden") {
       const listed = this.#completion.key(key, this.#editor);
       if (listed) return listed.editor ? this.#setEditor(listed.editor) : this.#emit();
     }
-    if (this.#base === "busy") {
-      if (isCtrl(key, "c")) return this.#onInterrupt?.();
-      // Type-ahead: what is typed during a turn waits in the box; Enter queues it as the next input.
-      if (key.return && !key.meta) return this.#queue();
-      if (!isCtrl(key, "d")) this.#inputKey(key);
-      return;
-    }
+    if (this.#base === "busy") return this.#busyKey(key);
     if (this.#base === "input") this.#inputKey(key);
   }
 
   // --- internals ---
+
+  /**
+   * A key during a turn. Ctrl+C and Esc interrupt it; with the box empty and requests queued, Esc drops the
+   * newest of them instead and ↑ takes it back into the box to be edited. What is typed waits in the box; Enter
+   * queues it as the next request.
+   */
+  #busyKey(key: KeyPress): void {
+    const empty = this.#editor.text === "";
+    if (key.escape && empty && this.#queued.length > 0) return this.#unqueue();
+    if (key.upArrow && empty && this.#queued.length > 0) {
+      const last = this.#queued.at(-1) ?? "";
+      this.#unqueue();
+      return this.#setEditor(editorOf(last));
+    }
+    if (isCtrl(key, "c") || key.escape) return this.#onInterrupt?.();
+    if (key.return && !key.meta) return this.#queue();
+    if (!isCtrl(key, "d")) this.#inputKey(key);
+  }
+
+  #unqueue(): void {
+    this.#queued = this.#queued.slice(0, -1);
+    this.#emit();
+  }
 
   #inputKey(key: KeyPress): void {
     const editor = this.#editor;
@@ -320,9 +350,9 @@ export class UIStore {
 
   #queue(): void {
     const text = this.#editor.text;
-    if (text.trim() === "" || this.#queued !== undefined) return;
+    if (text.trim() === "") return;
     this.history.push(text);
-    this.#queued = text;
+    this.#queued = [...this.#queued, text];
     this.#editor = EMPTY_EDITOR;
     this.#emit();
   }

@@ -69,8 +69,8 @@ export interface UISnapshot {
   readonly activity: string | undefined;
   readonly prompt: PromptView;
   readonly editor: EditorState;
-  /** A line sent with Enter during a turn: it is the next input, as soon as the turn ends. */
-  readonly queued: string | undefined;
+  /** Lines sent with Enter during a turn, oldest first: each is a next input, in order, once the turn ends. */
+  readonly queued: readonly string[];
   /** When the input box last changed (epoch ms): its spinner rests a while after, see InputBox. */
   readonly editedAt: number;
   readonly context: ContextUsage | undefined;

@@ -2,6 +2,7 @@ import { definePlugin, STAGE, type AgentSession, type ToolUseBlock } from "@maia
 import { isNeutral, type Effects } from "./effects.ts";
 import { fire, type Firing, type SessionFiles } from "./fire.ts";
 import { hooksSlashCommand, hooksSubcommand } from "./hooks-command.ts";
+import { Interruptible } from "./interruptible.ts";
 import { notifyingPort } from "./notify-port.ts";
 import { defaultSources, loadHooks, type LoadedHooks } from "./load-hooks.ts";
 import { t } from "./messages.ts";
@@ -31,6 +32,13 @@ export interface HooksApi {
   loaded(): LoadedHooks;
   lastRuns(): ReadonlyMap<string, LastRun>;
   reload(): Promise<LoadedHooks>;
+  /**
+   * Stops the running PostToolUse, SessionStart and SessionEnd commands (the terminal's Ctrl+C and Esc); false
+   * when none ran.
+   */
+  interrupt(): boolean;
+  /** Notification hooks for a turn that ended while the terminal was not focused (Claude Code's `idle_prompt`). */
+  notifyIdle(session: AgentSession): void;
 }
 
 /**
@@ -80,6 +88,12 @@ export default definePlugin<Record<string, never>, HooksApi>({
         session?.events.emit({ type: "hook", event: hook.event, command: hook.command, outcome, durationMs });
       },
     };
+    const interruptible = new Interruptible();
+    const interrupt = () => {
+      const events = interruptible.interrupt();
+      if (events.length > 0) context.log.warn(t("interrupted", { events: events.join(", ") }));
+      return events.length > 0;
+    };
     const warnUser = (session: AgentSession, effects: Effects) => {
       for (const message of effects.warnings) session.events.emit({ type: "warning", message });
     };
@@ -97,13 +111,14 @@ export default definePlugin<Record<string, never>, HooksApi>({
         );
       });
       const source = reason === undefined ? "startup" : (SOURCES[reason] ?? "resume");
-      const effects = await fire(firing, "SessionStart", session, { source }, { match: source });
+      const effects = await interruptible.run("SessionStart", (signal) => fire(firing, "SessionStart", session, { source }, { match: source, signal }));
       for (const message of effects.warnings) context.log.warn(message);
       session.pendingContext.push(...effects.stdout, ...effects.context);
     });
 
     context.hooks.sessionEnd.tapPromise(PLUGIN_NAME, async (session) => {
-      const effects = await fire(firing, "SessionEnd", session, { reason: endReasons.get(session) ?? "prompt_input_exit" });
+      const reason = endReasons.get(session) ?? "prompt_input_exit";
+      const effects = await interruptible.run("SessionEnd", (signal) => fire(firing, "SessionEnd", session, { reason }, { signal }));
       for (const message of effects.warnings) context.log.warn(message);
     });
 
@@ -174,7 +189,7 @@ export default definePlugin<Record<string, never>, HooksApi>({
       const before = preToolUse.get(call.id)?.context ?? [];
       preToolUse.delete(call.id);
       const fields = { tool_name: call.name, tool_input: call.input, tool_response: output, tool_use_id: call.id };
-      const effects = await fire(firing, "PostToolUse", session, fields, { match: call.name });
+      const effects = await interruptible.run("PostToolUse", (signal) => fire(firing, "PostToolUse", session, fields, { match: call.name, signal }));
       warnUser(session, effects);
       const text = [...before, ...effects.blocks, ...(effects.stop ? [effects.stop] : []), ...effects.context].join("\n");
       if (text) event.feedback.push(t("postFeedback", { text }));
@@ -203,7 +218,13 @@ export default definePlugin<Record<string, never>, HooksApi>({
 
     context.subcommands.register(hooksSubcommand());
     context.commands.register(hooksSlashCommand({ loaded: () => loaded, lastRuns: () => lastRuns, reload, homeDir }));
-    return { loaded: () => loaded, lastRuns: () => lastRuns, reload };
+    const notifyIdle = (session: AgentSession) => {
+      void fire(firing, "Notification", session, { message: t("idleMessage"), notification_type: "idle_prompt" }, { match: "idle_prompt" }).then(
+        (effects) => warnUser(session, effects),
+        () => undefined,
+      );
+    };
+    return { loaded: () => loaded, lastRuns: () => lastRuns, reload, interrupt, notifyIdle };
   },
 });
 

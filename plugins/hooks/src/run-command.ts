@@ -76,6 +76,8 @@ export async function runCommand(command: string, options: CommandOptions): Prom
   }, options.timeoutMs);
   const onAbort = () => stopTree();
   options.signal?.addEventListener("abort", onAbort, { once: true });
+  // Stopped while it was being started (the shell looked up, execa loaded): it stops now.
+  if (options.signal?.aborted) stopTree();
 
   const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null } | { error: Error }>((resolve) => {
     process_.once("exit", (code, signal) => resolve({ code, signal }));

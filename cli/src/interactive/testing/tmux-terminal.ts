@@ -133,6 +133,16 @@ export class TmuxTerminal {
     for (const key of keys) await this.#tmux("send-keys", "-t", this.target, key);
   }
 
+  /** Sends raw bytes to the program, as a terminal would (focus reports: `1b 5b 4f` is CSI O, focus lost). */
+  async sendBytes(...hex: string[]): Promise<void> {
+    await this.#tmux("send-keys", "-t", this.target, "-H", ...hex);
+  }
+
+  /** The window title the program set (OSC 0/2), as tmux keeps it. */
+  async title(): Promise<string> {
+    return (await this.#tmux("display-message", "-p", "-t", this.target, "#{pane_title}")).trim();
+  }
+
   /** Types a line and presses Enter. */
   async submit(text: string): Promise<void> {
     await this.type(text);

@@ -33,6 +33,24 @@ describe("the interactive screen", () => {
     expect(screen()).toMatch(/[▀▄█]/);
   });
 
+  it("lists queued requests under the log, dimmed, oldest first, with the keys to edit or drop them", async () => {
+    const { store, screen } = mount();
+    store.setBusy(true);
+    for (const line of ["lance les tests", "puis corrige"]) {
+      for (const character of line) store.handleKey({ input: character });
+      store.handleKey({ input: "", return: true });
+    }
+    await tick();
+    const shown = screen();
+    expect(shown).toContain("⧗ en attente : lance les tests");
+    expect(shown).toContain("⧗ en attente : puis corrige");
+    expect(shown.indexOf("lance les tests")).toBeLessThan(shown.indexOf("puis corrige"));
+    expect(shown).toContain("Échap : la retirer");
+    store.handleKey({ input: "", escape: true });
+    await tick();
+    expect(screen()).not.toContain("puis corrige");
+  });
+
   it("shows the input box with its dotted borders and help, and the typed text", async () => {
     const { store, app, screen } = mount();
     void store.readInput();

@@ -6,6 +6,7 @@ import { ConfirmDetail } from "./confirm-detail.tsx";
 import { ContextBar } from "./context-bar.tsx";
 import { InputBox } from "./input-box.tsx";
 import { LogEntryView } from "./log-entry-view.tsx";
+import { QueuedList } from "./queued-list.tsx";
 import { SelectList } from "./select-list.tsx";
 import { StatusLine } from "./status-line.tsx";
 import { StreamingText } from "./streaming-text.tsx";
@@ -53,6 +54,7 @@ export function App({ store, env }: AppProps) {
       {hidden ? null : (
         <Box flexDirection="column" width={width}>
           <StreamingText text={snapshot.streaming} width={width} maxRows={free} />
+          <QueuedList queued={snapshot.queued} width={width} />
           <StatusLine snapshot={snapshot} />
           {snapshot.prompt.kind === "confirm" && snapshot.prompt.detail ? (
             <ConfirmDetail detail={snapshot.prompt.detail} always={snapshot.prompt.always} maxRows={Math.max(3, free - 6)} />
@@ -60,7 +62,7 @@ export function App({ store, env }: AppProps) {
           {snapshot.prompt.kind === "select" ? (
             <SelectList title={snapshot.prompt.title} choices={snapshot.prompt.choices} index={snapshot.prompt.index} />
           ) : (
-            <InputBox prompt={snapshot.prompt} editor={snapshot.editor} queued={snapshot.queued} editedAt={snapshot.editedAt} width={width} maxLines={Math.max(1, Math.min(free, 12))} />
+            <InputBox prompt={snapshot.prompt} editor={snapshot.editor} editedAt={snapshot.editedAt} width={width} maxLines={Math.max(1, Math.min(free, 12))} />
           )}
           <CompletionList view={snapshot.completion} width={width} />
           <ContextBar usage={snapshot.context} width={width} />

@@ -48,14 +48,12 @@ function EditorLines({ editor, maxLines }: { editor: EditorState; maxLines: numb
 export function InputBox({
   prompt,
   editor,
-  queued,
   editedAt,
   width,
   maxLines,
 }: {
   prompt: PromptView;
   editor: EditorState;
-  queued: string | undefined;
   editedAt: number;
   width: number;
   maxLines: number;
@@ -103,7 +101,6 @@ export function InputBox({
         {!active ? (
           <Text color="gray" wrap="truncate">
             {t("working")}
-            {queued === undefined ? "" : ` · ${t("queued", { text: queued.replace(/\n/g, " ") })}`}
             {editor.text === "" ? "" : ` · ${editor.text.replace(/\n/g, " ")}`}
           </Text>
         ) : editor.text === "" ? (
