@@ -7,6 +7,7 @@ import { t } from "./messages.ts";
 import { forgetChild, rememberChild } from "./child-processes.ts";
 import { sdk, type Sdk } from "./sdk.ts";
 import type { McpServerConfig } from "./server-config.ts";
+import { listAllPages } from "./paginate.ts";
 import { formatToolResult, type FormattedResult } from "./tool-result.ts";
 import { AuthStore } from "./oauth/auth-store.ts";
 import { oauthOf } from "./oauth/login.ts";
@@ -16,6 +17,8 @@ import { MaiaOAuthProvider, NeedsLoginError } from "./oauth/provider.ts";
 export const CLOSE_BUDGET_MS = 3000;
 /** A server that keeps handing out cursors is stopped here; its first tools are kept. */
 export const MAX_TOOL_PAGES = 100;
+/** The same cap for prompts/list and resources/list. */
+export const MAX_LIST_PAGES = 100;
 /** How much of a stdio server's stderr is kept, to say why it died. */
 const STDERR_TAIL = 2000;
 
@@ -253,16 +256,20 @@ export class McpConnection {
   }
 
   /**
-   * Prompts and resources, first page each (they are for the user to pick, not for the model): a server that
-   * fails to list them still gives its tools.
+   * Prompts and resources, every page of each (up to MAX_LIST_PAGES, then a WARN): a server that fails to list
+   * them still gives its tools, and a list that failed keeps what was read before.
    */
   async #listOthers(client: Client, signal: AbortSignal): Promise<void> {
     const capabilities = client.getServerCapabilities();
     const options = { timeout: this.config.timeoutMs, signal };
+    const params = (cursor: string | undefined) => (cursor === undefined ? undefined : { cursor });
     if (capabilities?.prompts) {
-      const listed = await client.listPrompts(undefined, options).catch(() => undefined);
+      const listed = await listAllPages(async (cursor) => {
+        const result = await client.listPrompts(params(cursor), options);
+        return { items: result.prompts, nextCursor: result.nextCursor };
+      }, MAX_LIST_PAGES).catch(() => undefined);
       if (listed) {
-        this.#prompts = listed.prompts.map((prompt) => ({
+        this.#prompts = listed.items.map((prompt) => ({
           name: prompt.name,
           ...(prompt.description === undefined ? {} : { description: prompt.description }),
           arguments: (prompt.arguments ?? []).map((argument) => ({
@@ -271,19 +278,28 @@ export class McpConnection {
             required: argument.required === true,
           })),
         }));
+        if (listed.truncated) this.#warnPages("prompts/list", this.#prompts.length);
       }
     }
     if (capabilities?.resources) {
-      const listed = await client.listResources(undefined, options).catch(() => undefined);
+      const listed = await listAllPages(async (cursor) => {
+        const result = await client.listResources(params(cursor), options);
+        return { items: result.resources, nextCursor: result.nextCursor };
+      }, MAX_LIST_PAGES).catch(() => undefined);
       if (listed) {
-        this.#resources = listed.resources.map((resource) => ({
+        this.#resources = listed.items.map((resource) => ({
           uri: resource.uri,
           name: resource.name,
           ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
           ...(resource.description === undefined ? {} : { description: resource.description }),
         }));
+        if (listed.truncated) this.#warnPages("resources/list", this.#resources.length);
       }
     }
+  }
+
+  #warnPages(method: string, count: number): void {
+    this.warnings.push(t("tooManyListPages", { key: this.key, method, pages: MAX_LIST_PAGES, count }));
   }
 
   async #refreshTools(client: Client): Promise<void> {
@@ -405,28 +421,18 @@ export class McpConnection {
 
   async #listTools(client: Client, signal: AbortSignal): Promise<RemoteTool[]> {
     if (!client.getServerCapabilities()?.tools) return [];
-    const tools: RemoteTool[] = [];
-    const cursors = new Set<string>();
-    let cursor: string | undefined;
-    for (let page = 0; ; page += 1) {
-      if (page === MAX_TOOL_PAGES) {
-        this.warnings.push(t("tooManyPages", { key: this.key, pages: MAX_TOOL_PAGES, count: tools.length }));
-        break;
-      }
-      const result = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: this.config.timeoutMs, signal });
-      for (const tool of result.tools) {
-        tools.push({
-          name: tool.name,
-          ...(tool.title === undefined ? {} : { title: tool.title }),
-          ...(tool.description === undefined ? {} : { description: tool.description }),
-          inputSchema: tool.inputSchema as JsonSchema,
-        });
-      }
-      cursor = result.nextCursor;
-      // A cursor seen before would loop for ever: the listing is complete as far as it can be.
-      if (cursor === undefined || cursors.has(cursor)) break;
-      cursors.add(cursor);
-    }
+    const options = { timeout: this.config.timeoutMs, signal };
+    const listed = await listAllPages(async (cursor) => {
+      const result = await client.listTools(cursor === undefined ? undefined : { cursor }, options);
+      return { items: result.tools, nextCursor: result.nextCursor };
+    }, MAX_TOOL_PAGES);
+    const tools = listed.items.map((tool) => ({
+      name: tool.name,
+      ...(tool.title === undefined ? {} : { title: tool.title }),
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      inputSchema: tool.inputSchema as JsonSchema,
+    }));
+    if (listed.truncated) this.warnings.push(t("tooManyPages", { key: this.key, pages: MAX_TOOL_PAGES, count: tools.length }));
     return tools;
   }
 

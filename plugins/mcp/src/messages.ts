@@ -109,6 +109,7 @@ export const t = defineMessages(
     reasonClosed: "connection closed",
     reasonSessionEnded: "the session ended",
     tooManyPages: 'MCP server "{key}": tools/list still had pages after {pages}; the {count} tools read so far are kept',
+    tooManyListPages: 'MCP server "{key}": {method} still had pages after {pages}; the {count} entries read so far are kept',
     duplicateTool: 'MCP server "{key}": tool "{tool}" would be named {name}, which is taken; ignored',
     includeUnknown: '{where}: server "{key}": includeTools names "{tool}", which the server does not offer',
     // Tool results (seed § 22, client).
@@ -250,6 +251,8 @@ export const t = defineMessages(
     reasonSessionEnded: "la session est terminée",
     tooManyPages:
       "Serveur MCP « {key} » : tools/list avait encore des pages après {pages} ; les {count} outils déjà lus sont gardés",
+    tooManyListPages:
+      "Serveur MCP « {key} » : {method} avait encore des pages après {pages} ; les {count} entrées déjà lues sont gardées",
     duplicateTool: "Serveur MCP « {key} » : l'outil « {tool} » s'appellerait {name}, déjà pris ; ignoré",
     includeUnknown: "{where} : serveur « {key} » : includeTools cite « {tool} », que le serveur ne propose pas",
     resultEmpty: "(l'outil n'a renvoyé aucun contenu)",
