@@ -134,8 +134,9 @@ export interface RunningOAuthServer {
 }
 
 /** fixtures/oauth-server.mjs (an OAuth-protected MCP server and its authorization server) on 127.0.0.1. */
-export async function startOAuthServer(): Promise<RunningOAuthServer> {
-  const child = spawn(process.execPath, [OAUTH_SERVER], { stdio: ["ignore", "pipe", "pipe"] });
+/** The OAuth-protected server; `sse`: over the legacy SSE transport (its url ends in /sse) instead of Streamable HTTP. */
+export async function startOAuthServer(transport: "http" | "sse" = "http"): Promise<RunningOAuthServer> {
+  const child = spawn(process.execPath, [OAUTH_SERVER, ...(transport === "sse" ? ["--sse"] : [])], { stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   const url = await new Promise<string>((resolve, reject) => {
