@@ -107,6 +107,7 @@ export const t = defineMessages(
     subcommandNoOAuth: "no OAuth",
     reasonSessionExpired: "the server no longer knows this session (restarted?)",
     reasonClosed: "connection closed",
+    reasonConnectionLost: "the connection to the server was lost",
     reasonSessionEnded: "the session ended",
     tooManyPages: 'MCP server "{key}": tools/list still had pages after {pages}; the {count} tools read so far are kept',
     tooManyListPages: 'MCP server "{key}": {method} still had pages after {pages}; the {count} entries read so far are kept',
@@ -248,6 +249,7 @@ export const t = defineMessages(
     subcommandNoOAuth: "pas d'OAuth",
     reasonSessionExpired: "le serveur ne connaît plus cette session (redémarré ?)",
     reasonClosed: "connexion fermée",
+    reasonConnectionLost: "la connexion au serveur a été perdue",
     reasonSessionEnded: "la session est terminée",
     tooManyPages:
       "Serveur MCP « {key} » : tools/list avait encore des pages après {pages} ; les {count} outils déjà lus sont gardés",

@@ -13,13 +13,15 @@ import { everythingStdio, testServer, writeMcpJson } from "./testing/servers.ts"
  */
 const bed = maiaPerTest(() => startFakeLiteLLM());
 
-interface ChatBody {
+interface Asked {
   messages?: Array<{ role: string; content?: unknown }>;
+}
+interface ChatBody extends Asked {
   tools?: Array<{ function: { name: string } }>;
 }
 
 /** The sub-agent that sent a request (its system prompt says "You are the sub-agent "x""), or undefined. */
-const subAgentOf = (body: ChatBody) => {
+const subAgentOf = (body: Asked) => {
   const first = body.messages?.[0];
   return first?.role === "system" && typeof first.content === "string" ? /You are the sub-agent "([^"]+)"/.exec(first.content)?.[1] : undefined;
 };
@@ -34,7 +36,7 @@ async function writeAgent(name: string, header: string): Promise<void> {
 /** Answers by asker: the main agent's queue, or the sub-agent's. */
 function serve(main: Scripted[], child: Scripted[]): void {
   for (let index = 0; index < main.length + child.length + 4; index += 1) {
-    bed.server.enqueue((body: ChatBody) => {
+    bed.server.enqueue((body: Asked) => {
       const queue = subAgentOf(body) === undefined ? main : child;
       return queue.shift() ?? { error: { status: 500, body: "no scripted answer left" } };
     });
