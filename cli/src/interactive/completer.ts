@@ -3,6 +3,7 @@ import type { BuiltinToolsApi } from "@maia/plugin-builtin-tools";
 import type { Completer, CompletionItem } from "../ui/completion/completion-item.ts";
 import { PathIndex } from "../ui/completion/path-index.ts";
 import { rankNamed } from "../ui/completion/rank.ts";
+import { referenceItems } from "../ui/completion/reference-sources.ts";
 import type { Trigger } from "../ui/completion/trigger.ts";
 import { peer, type AgentsPeer, type SkillsPeer } from "./peers.ts";
 
@@ -19,7 +20,8 @@ const LIMIT = 50;
 /**
  * What the interactive input box completes, from the plugins through their APIs: `/` the front end's commands
  * and every plugin's (custom commands included), `§` the skills, `&` the agents, `@` the launch folder's paths as
- * the builtin tools' Glob lists them (`.gitignore` honoured). Everything is answered from caches filled in the
+ * the builtin tools' Glob lists them (`.gitignore` honoured) and the references plugins offer (`@server:uri`).
+ * Everything is answered from caches filled in the
  * background, so a key never waits for the disk.
  */
 export function interactiveCompleter(options: CompleterOptions): Completer & { close(): void } {
@@ -55,8 +57,12 @@ export function interactiveCompleter(options: CompleterOptions): Completer & { c
   return {
     items(trigger: Trigger): readonly CompletionItem[] {
       switch (trigger.kind) {
-        case "path":
-          return paths?.rank(trigger.query, LIMIT) ?? [];
+        case "path": {
+          // The plugins' own references (`@server:uri`) first: a short query matches many paths.
+          const references = referenceItems(kernel, conversation.current, trigger.query, LIMIT);
+          const found = paths?.rank(trigger.query, LIMIT) ?? [];
+          return references.length === 0 ? found : [...references, ...found].slice(0, LIMIT);
+        }
         case "command":
           return rankNamed(commands(), trigger.query, LIMIT);
         case "skill":

@@ -1,6 +1,7 @@
 import type { InteractionPort } from "@maia/kernel";
 // The protocol both ends share, not the subagents plugin's code: `start` is read before any plugin is loaded.
-import { parseParentMessage, type ChildMessage, type StartSpec } from "@maia/subagent-protocol";
+import { parseParentMessage, type ChildMessage, type McpCallResult, type StartSpec } from "@maia/subagent-protocol";
+import { t } from "./messages.ts";
 
 /** The part of a Node process this channel needs (a forked child: `process` itself). */
 export interface IpcProcess {
@@ -19,6 +20,7 @@ export interface IpcProcess {
 export class ParentChannel {
   readonly #process: IpcProcess;
   readonly #pending = new Map<number, (ok: boolean) => void>();
+  readonly #calls = new Map<number, { name: string; resolve: (result: McpCallResult) => void }>();
   #nextId = 1;
   #start: ((spec: StartSpec | undefined) => void) | undefined;
   #startPromise: Promise<StartSpec | undefined>;
@@ -37,6 +39,7 @@ export class ParentChannel {
     ipc.on("disconnect", () => {
       this.#lost = true;
       this.refusePending();
+      for (const [id, call] of this.#calls) this.#settleCall(id, { content: t("mcpParentGone", { name: call.name }), isError: true });
       this.#start?.(undefined);
       this.onLost();
     });
@@ -98,6 +101,41 @@ export class ParentChannel {
     };
   }
 
+  /**
+   * One MCP tool call run by the parent on its own connection (seed § 22 for sub-agents): the answer as the model
+   * will read it. An abort (Ctrl+C, the run's end) tells the parent to stop the call and rejects with AbortError,
+   * as a tool does; a parent that is gone gives an error result.
+   */
+  callMcp(name: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<McpCallResult> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(abortError());
+      if (!this.connected) return resolve({ content: t("mcpParentGone", { name }), isError: true });
+      const id = this.#nextId++;
+      const onAbort = () => {
+        if (!this.#calls.has(id)) return;
+        this.#calls.delete(id);
+        void this.send({ type: "mcp-cancel", id });
+        reject(abortError());
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.#calls.set(id, {
+        name,
+        resolve: (result) => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve(result);
+        },
+      });
+      void this.send({ type: "mcp-call", id, name, input });
+    });
+  }
+
+  #settleCall(id: number, result: McpCallResult): void {
+    const call = this.#calls.get(id);
+    if (!call) return;
+    this.#calls.delete(id);
+    call.resolve(result);
+  }
+
   #receive(raw: unknown): void {
     const message = parseParentMessage(raw);
     if (!message) return;
@@ -111,10 +149,17 @@ export class ParentChannel {
       case "confirm-result":
         this.#pending.get(message.id)?.(message.ok);
         return;
+      case "mcp-result":
+        this.#settleCall(message.id, { content: message.content, isError: message.isError });
+        return;
       case "abort":
         this.refusePending();
         this.onAbort();
         return;
     }
   }
+}
+
+function abortError(): Error {
+  return Object.assign(new Error("aborted"), { name: "AbortError" });
 }

@@ -48,6 +48,8 @@ function startChild(spec: Partial<StartSpec> = {}) {
     received.push(message as ChildMessage);
     const typed = message as ChildMessage;
     if (typed.type === "confirm") child.send({ type: "confirm-result", id: typed.id, ok: false });
+    // The parent's MCP connection, as far as the child can tell: an answer to each call.
+    if (typed.type === "mcp-call") child.send({ type: "mcp-result", id: typed.id, content: `parent ran ${typed.name} ${JSON.stringify(typed.input)}`, isError: false });
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   child.send({ type: "start", spec: { agent, task: "Read notes.txt", cwd: bed.cwd, model: "fake-model", allowRules: [], canAsk: true, ...spec } });
@@ -107,6 +109,18 @@ describe("maia --subagent (seed § 20.3)", () => {
     expect(await exited).toBe(0);
     expect(received.some((message) => message.type === "confirm")).toBe(false);
     expect(JSON.stringify(bed.server.chatBodies()[1])).toContain("nobody can answer here");
+  });
+
+  it("offers the parent's MCP tools its definition selects and runs their calls through the parent", async () => {
+    bed.server.enqueue({ toolCalls: [{ id: "m1", name: "mcp__fx__echo", arguments: { text: "hi" } }] }, { text: "Echoed." });
+    const mcpTools = ["echo", "grow"].map((tool) => ({ name: `mcp__fx__${tool}`, description: tool, inputSchema: { type: "object" } }));
+    const { received, exited } = startChild({ agent: { ...agent, tools: ["Read", "mcp__fx__echo"] }, mcpTools, allowRules: ["Mcp(fx)"] });
+    expect(await exited).toBe(0);
+    expect(received.filter((message) => message.type === "mcp-call")).toEqual([{ type: "mcp-call", id: 1, name: "mcp__fx__echo", input: { text: "hi" } }]);
+    const first = bed.server.chatBodies()[0] as { tools: Array<{ function: { name: string } }> };
+    expect(first.tools.map((tool) => tool.function.name)).toEqual(["Read", "mcp__fx__echo"]);
+    expect(JSON.stringify(bed.server.chatBodies()[1])).toContain('parent ran mcp__fx__echo {\\"text\\":\\"hi\\"}');
+    expect(doneOf(received)).toMatchObject({ ok: true, summary: "Echoed.", toolCalls: 1 });
   });
 
   it("stops on abort, keeping what it did, and ends when its parent goes away", async () => {

@@ -60,7 +60,12 @@ export async function runSubagent(io: SubagentIO): Promise<number> {
     const kernel = booted.kernel;
     const api = kernel.plugins.get<SubagentsApi>("subagents")?.api;
     if (!api) throw new Error(t("pluginMissing"));
-    api.child.arm(spec, (level, message) => void channel.send({ type: "log", level, message }));
+    api.child.arm(
+      spec,
+      (level, message) => void channel.send({ type: "log", level, message }),
+      // The parent's MCP tools run on the parent's connections: this process starts no MCP server of its own.
+      (name, input, signal) => channel.callMcp(name, input, signal),
+    );
     conversation = await Conversation.start({ kernel, model: spec.model, interaction: channel.interaction(spec.canAsk) });
     const outcome = await conversation.submit(spec.task, {
       signal: controller.signal,

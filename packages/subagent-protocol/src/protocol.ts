@@ -43,11 +43,32 @@ export interface StartSpec {
   allowRules: string[];
   /** False when nobody can answer in the parent (headless): the child refuses what would need a confirmation. */
   canAsk: boolean;
+  /**
+   * The parent's MCP tools this definition may use (its `tools` list, or all of them): the child offers them
+   * under the same names and runs each call through the parent (`mcp-call`), on the parent's connections. Absent:
+   * none (a parent without MCP).
+   */
+  mcpTools?: McpToolOffer[];
+}
+
+/** One MCP tool the parent offers the child: the tool's spec as the model sees it. */
+export interface McpToolOffer {
+  /** `mcp__<server>__<tool>`, as in the parent. */
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** What a tool call through the parent returns, as the model will read it. */
+export interface McpCallResult {
+  content: string;
+  isError: boolean;
 }
 
 export type ParentMessage =
   | { type: "start"; spec: StartSpec }
   | { type: "confirm-result"; id: number; ok: boolean }
+  | ({ type: "mcp-result"; id: number } & McpCallResult)
   | { type: "abort" };
 
 export type LogLevel = "info" | "warn" | "error";
@@ -62,7 +83,37 @@ export interface DoneMessage {
   toolCalls: number;
 }
 
-export type ChildMessage = { type: "confirm"; id: number; message: string } | { type: "log"; level: LogLevel; message: string } | DoneMessage;
+export type ChildMessage =
+  | { type: "confirm"; id: number; message: string }
+  | { type: "log"; level: LogLevel; message: string }
+  /** An MCP tool call, permissions already checked by the child: the parent runs it on its connection. */
+  | { type: "mcp-call"; id: number; name: string; input: Record<string, unknown> }
+  /** The child no longer waits for that call (its turn was interrupted): the parent stops it. */
+  | { type: "mcp-cancel"; id: number }
+  | DoneMessage;
+
+/** The prefix of every MCP tool's name (`mcp__<server>__<tool>`, seed § 22.4). */
+export const MCP_TOOL_PREFIX = "mcp__";
+
+/**
+ * Whether a definition's `tools` list lets the sub-agent use the MCP tool `name` (seed § 20.3.1 and § 22): no list
+ * means every tool; otherwise the tool's own name (any case) or `Mcp(server)` for all of a server's tools.
+ * Both sides use it: the parent offers only these tools, the child keeps them.
+ */
+export function selectsMcpTool(tools: readonly string[] | undefined, name: string): boolean {
+  if (tools === undefined) return true;
+  const lower = name.toLowerCase();
+  return tools.some((entry) => {
+    const server = mcpServerEntry(entry);
+    return server === undefined ? entry.toLowerCase() === lower : lower.startsWith(`${MCP_TOOL_PREFIX}${server.toLowerCase()}__`);
+  });
+}
+
+/** The server of a `tools` entry `Mcp(server)` (spaces allowed inside), undefined for any other entry. */
+export function mcpServerEntry(entry: string): string | undefined {
+  const match = /^\s*mcp\s*\(\s*([^()\s,]+)\s*\)\s*$/i.exec(entry);
+  return match?.[1];
+}
 
 /** The flag that makes `maia` a sub-agent's process. */
 export const SUBAGENT_FLAG = "--subagent";
@@ -79,6 +130,10 @@ export function parseParentMessage(value: unknown): ParentMessage | undefined {
       return isStartSpec(value.spec) ? { type: "start", spec: value.spec } : undefined;
     case "confirm-result":
       return Number.isInteger(value.id) && typeof value.ok === "boolean" ? { type: "confirm-result", id: value.id as number, ok: value.ok } : undefined;
+    case "mcp-result":
+      return Number.isInteger(value.id) && isString(value.content) && typeof value.isError === "boolean"
+        ? { type: "mcp-result", id: value.id as number, content: value.content, isError: value.isError }
+        : undefined;
     case "abort":
       return { type: "abort" };
     default:
@@ -92,6 +147,12 @@ export function parseChildMessage(value: unknown): ChildMessage | undefined {
   switch (value.type) {
     case "confirm":
       return Number.isInteger(value.id) && isString(value.message) ? { type: "confirm", id: value.id as number, message: value.message } : undefined;
+    case "mcp-call":
+      return Number.isInteger(value.id) && isString(value.name) && isRecord(value.input)
+        ? { type: "mcp-call", id: value.id as number, name: value.name, input: value.input }
+        : undefined;
+    case "mcp-cancel":
+      return Number.isInteger(value.id) ? { type: "mcp-cancel", id: value.id as number } : undefined;
     case "log":
       return (value.level === "info" || value.level === "warn" || value.level === "error") && isString(value.message)
         ? { type: "log", level: value.level, message: value.message }
@@ -119,8 +180,13 @@ function isStartSpec(value: unknown): value is StartSpec {
     isString(value.cwd) &&
     isString(value.model) &&
     isStringList(value.allowRules) &&
-    typeof value.canAsk === "boolean"
+    typeof value.canAsk === "boolean" &&
+    (value.mcpTools === undefined || (Array.isArray(value.mcpTools) && value.mcpTools.every(isMcpToolOffer)))
   );
+}
+
+function isMcpToolOffer(value: unknown): value is McpToolOffer {
+  return isRecord(value) && isString(value.name) && value.name.startsWith(MCP_TOOL_PREFIX) && isString(value.description) && isRecord(value.inputSchema);
 }
 
 function isAgentDefinition(value: unknown): value is AgentDefinition {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { setActiveLocale } from "@maia/kernel";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "@maia/testing-maia";
-import { McpConnection } from "./connection.ts";
+import { MAX_LIST_PAGES, McpConnection } from "./connection.ts";
 import { parseServerEntry } from "./parse-server.ts";
 import type { McpServerConfig } from "./server-config.ts";
 import {
@@ -261,6 +261,32 @@ describe("listing and closing", () => {
     const names = connection.tools.map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(["echo", "page0_a", "page0_b", "page1_a", "page2_b", "page3_a", "page3_b"]));
     expect(names.filter((name) => name.startsWith("page"))).toHaveLength(8);
+  });
+
+  it("follows prompts/list and resources/list through every page", async () => {
+    const connection = await connect("paged", testServer("--list-pages", "3"));
+    expect(connection.prompts.map((prompt) => prompt.name)).toEqual(["prompt0_a", "prompt0_b", "prompt1_a", "prompt1_b", "prompt2_a", "prompt2_b"]);
+    expect(connection.resources.map((resource) => resource.uri)).toEqual([
+      "test://page0/a",
+      "test://page0/b",
+      "test://page1/a",
+      "test://page1/b",
+      "test://page2/a",
+      "test://page2/b",
+    ]);
+    expect(connection.warnings).toEqual([]);
+  });
+
+  it("stops a prompt or resource list that never ends at the cap, keeps what it read and says so", async () => {
+    const connection = await connect("endless", testServer("--endless-lists"));
+    expect(connection.state).toBe("ok");
+    expect(connection.prompts).toHaveLength(2 * MAX_LIST_PAGES);
+    expect(connection.resources).toHaveLength(2 * MAX_LIST_PAGES);
+    expect(connection.warnings).toEqual([
+      `MCP server "endless": prompts/list still had pages after ${MAX_LIST_PAGES}; the ${2 * MAX_LIST_PAGES} entries read so far are kept`,
+      `MCP server "endless": resources/list still had pages after ${MAX_LIST_PAGES}; the ${2 * MAX_LIST_PAGES} entries read so far are kept`,
+    ]);
+    expect(connection.tools.map((tool) => tool.name)).toContain("echo");
   });
 
   it("close ends a stdio server that ignores SIGTERM within 3 s", async () => {

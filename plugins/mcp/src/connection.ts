@@ -7,6 +7,7 @@ import { t } from "./messages.ts";
 import { forgetChild, rememberChild } from "./child-processes.ts";
 import { sdk, type Sdk } from "./sdk.ts";
 import type { McpServerConfig } from "./server-config.ts";
+import { listAllPages } from "./paginate.ts";
 import { formatToolResult, type FormattedResult } from "./tool-result.ts";
 import { AuthStore } from "./oauth/auth-store.ts";
 import { oauthOf } from "./oauth/login.ts";
@@ -16,6 +17,10 @@ import { MaiaOAuthProvider, NeedsLoginError } from "./oauth/provider.ts";
 export const CLOSE_BUDGET_MS = 3000;
 /** A server that keeps handing out cursors is stopped here; its first tools are kept. */
 export const MAX_TOOL_PAGES = 100;
+/** The same cap for prompts/list and resources/list. */
+export const MAX_LIST_PAGES = 100;
+/** How long a remote server has to answer the ping that checks it is still there after a transport error. */
+const PROBE_TIMEOUT_MS = 5000;
 /** How much of a stdio server's stderr is kept, to say why it died. */
 const STDERR_TAIL = 2000;
 
@@ -78,6 +83,9 @@ export class McpConnection {
   #closing: Promise<void> | undefined;
   readonly #stop = new AbortController();
   #refreshing: Promise<void> = Promise.resolve();
+  /** The tool calls waiting for their answer: aborted when the connection is found lost under them. */
+  readonly #inFlight = new Set<AbortController>();
+  #probing = false;
   /** Called once the server's tool list was read again after `notifications/tools/list_changed`. */
   onToolsChanged: (() => void) | undefined;
   /** Called once when a working connection is lost (process exited, stream closed): not on close, not on 401. */
@@ -163,8 +171,13 @@ export class McpConnection {
       this.#lib = lib;
       const transport = this.#createTransport(lib);
       const client = new lib.Client({ name: "maia", version: "1.0.0" }, { capabilities: {} });
-      // Errors also surface through the requests they break, with better words; the loss itself is onclose.
-      client.onerror = () => undefined;
+      // Errors mostly surface through the requests they break, with better words; the loss itself is onclose.
+      // Except one: a remote server's response stream that breaks (the server died, the network dropped) is only
+      // reported here, and the call it carried would wait for its timeout. A ping then says whether it is gone.
+      // Only with calls in flight: an idle stream that breaks costs nothing, and the next call reconnects.
+      client.onerror = () => {
+        if (this.config.transport.type !== "stdio" && this.#inFlight.size > 0) void this.#probe(client);
+      };
       // Only this connection's current client: an old one closing after a reconnect says nothing about the new.
       client.onclose = () => {
         if (this.#client === client) this.#lost();
@@ -207,14 +220,18 @@ export class McpConnection {
     const client = this.#client;
     const lib = this.#lib;
     if (this.#state !== "ok" || !client || !lib) return this.#unavailable();
+    // Its own signal: the turn's (Ctrl+C), or the connection found lost while the call was in flight.
+    const call = new AbortController();
+    const onAbort = () => call.abort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    this.#inFlight.add(call);
     try {
-      const result = await client.callTool({ name, arguments: input }, undefined, {
-        timeout: this.config.timeoutMs,
-        ...(signal ? { signal } : {}),
-      });
+      const result = await client.callTool({ name, arguments: input }, undefined, { timeout: this.config.timeoutMs, signal: call.signal });
       return formatToolResult(result);
     } catch (error) {
       if (signal?.aborted) throw isAbortError(error) ? error : Object.assign(new Error("aborted"), { name: "AbortError" });
+      // Lost in flight: the server may have run it, so it is not sent again; the model reads why it failed.
+      if (call.signal.aborted) return this.#unavailable();
       if (isUnauthorized(error, lib)) {
         // The refresh token was refused too (revoked, expired): only a new login helps, not a reconnection.
         this.#loginNeeded();
@@ -234,6 +251,29 @@ export class McpConnection {
       this.#fail(failure);
       void this.#dispose(CLOSE_BUDGET_MS);
       return this.#unavailable();
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+      this.#inFlight.delete(call);
+    }
+  }
+
+  /**
+   * After a transport error on a remote server: a `ping` bounded by PROBE_TIMEOUT_MS. No answer means the server
+   * is gone: the calls in flight answer an error now, the state turns to `fail` and the session connects it again
+   * with backoff (onDrop). One probe at a time; nothing while connecting or once closed.
+   */
+  async #probe(client: Client): Promise<void> {
+    if (this.#probing || this.#client !== client || this.#state !== "ok" || this.#closing) return;
+    this.#probing = true;
+    try {
+      await client.ping({ timeout: Math.min(PROBE_TIMEOUT_MS, this.config.timeoutMs) });
+    } catch {
+      if (this.#client !== client || this.#state !== "ok" || this.#closing) return;
+      this.#fail({ kind: "gone", reason: t("reasonConnectionLost") });
+      for (const call of this.#inFlight) call.abort();
+      void this.#dispose(CLOSE_BUDGET_MS);
+    } finally {
+      this.#probing = false;
     }
   }
 
@@ -253,16 +293,20 @@ export class McpConnection {
   }
 
   /**
-   * Prompts and resources, first page each (they are for the user to pick, not for the model): a server that
-   * fails to list them still gives its tools.
+   * Prompts and resources, every page of each (up to MAX_LIST_PAGES, then a WARN): a server that fails to list
+   * them still gives its tools, and a list that failed keeps what was read before.
    */
   async #listOthers(client: Client, signal: AbortSignal): Promise<void> {
     const capabilities = client.getServerCapabilities();
     const options = { timeout: this.config.timeoutMs, signal };
+    const params = (cursor: string | undefined) => (cursor === undefined ? undefined : { cursor });
     if (capabilities?.prompts) {
-      const listed = await client.listPrompts(undefined, options).catch(() => undefined);
+      const listed = await listAllPages(async (cursor) => {
+        const result = await client.listPrompts(params(cursor), options);
+        return { items: result.prompts, nextCursor: result.nextCursor };
+      }, MAX_LIST_PAGES).catch(() => undefined);
       if (listed) {
-        this.#prompts = listed.prompts.map((prompt) => ({
+        this.#prompts = listed.items.map((prompt) => ({
           name: prompt.name,
           ...(prompt.description === undefined ? {} : { description: prompt.description }),
           arguments: (prompt.arguments ?? []).map((argument) => ({
@@ -271,19 +315,28 @@ export class McpConnection {
             required: argument.required === true,
           })),
         }));
+        if (listed.truncated) this.#warnPages("prompts/list", this.#prompts.length);
       }
     }
     if (capabilities?.resources) {
-      const listed = await client.listResources(undefined, options).catch(() => undefined);
+      const listed = await listAllPages(async (cursor) => {
+        const result = await client.listResources(params(cursor), options);
+        return { items: result.resources, nextCursor: result.nextCursor };
+      }, MAX_LIST_PAGES).catch(() => undefined);
       if (listed) {
-        this.#resources = listed.resources.map((resource) => ({
+        this.#resources = listed.items.map((resource) => ({
           uri: resource.uri,
           name: resource.name,
           ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
           ...(resource.description === undefined ? {} : { description: resource.description }),
         }));
+        if (listed.truncated) this.#warnPages("resources/list", this.#resources.length);
       }
     }
+  }
+
+  #warnPages(method: string, count: number): void {
+    this.warnings.push(t("tooManyListPages", { key: this.key, method, pages: MAX_LIST_PAGES, count }));
   }
 
   async #refreshTools(client: Client): Promise<void> {
@@ -319,7 +372,10 @@ export class McpConnection {
     this.#state = "connecting";
     await this.connect();
     // Through the getter: connect() changed the state, which the compiler cannot see.
-    return this.state === "ok";
+    const ok = this.state === "ok";
+    // Still down: the session connects it again with backoff, as after any drop (unless only a login helps).
+    if (!ok && !this.#closing && !this.#needsLogin) this.onDrop?.();
+    return ok;
   }
 
   #loginNeeded(): void {
@@ -405,28 +461,18 @@ export class McpConnection {
 
   async #listTools(client: Client, signal: AbortSignal): Promise<RemoteTool[]> {
     if (!client.getServerCapabilities()?.tools) return [];
-    const tools: RemoteTool[] = [];
-    const cursors = new Set<string>();
-    let cursor: string | undefined;
-    for (let page = 0; ; page += 1) {
-      if (page === MAX_TOOL_PAGES) {
-        this.warnings.push(t("tooManyPages", { key: this.key, pages: MAX_TOOL_PAGES, count: tools.length }));
-        break;
-      }
-      const result = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: this.config.timeoutMs, signal });
-      for (const tool of result.tools) {
-        tools.push({
-          name: tool.name,
-          ...(tool.title === undefined ? {} : { title: tool.title }),
-          ...(tool.description === undefined ? {} : { description: tool.description }),
-          inputSchema: tool.inputSchema as JsonSchema,
-        });
-      }
-      cursor = result.nextCursor;
-      // A cursor seen before would loop for ever: the listing is complete as far as it can be.
-      if (cursor === undefined || cursors.has(cursor)) break;
-      cursors.add(cursor);
-    }
+    const options = { timeout: this.config.timeoutMs, signal };
+    const listed = await listAllPages(async (cursor) => {
+      const result = await client.listTools(cursor === undefined ? undefined : { cursor }, options);
+      return { items: result.tools, nextCursor: result.nextCursor };
+    }, MAX_TOOL_PAGES);
+    const tools = listed.items.map((tool) => ({
+      name: tool.name,
+      ...(tool.title === undefined ? {} : { title: tool.title }),
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      inputSchema: tool.inputSchema as JsonSchema,
+    }));
+    if (listed.truncated) this.warnings.push(t("tooManyPages", { key: this.key, pages: MAX_TOOL_PAGES, count: tools.length }));
     return tools;
   }
 

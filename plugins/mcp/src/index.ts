@@ -39,6 +39,11 @@ export interface McpApi {
    * each has succeeded or failed, its tools then in `session.tools`. `warnings` are for the editor's user.
    */
   addClientServers(session: AgentSession, servers: readonly AcpMcpServer[]): Promise<ClientServersResult>;
+  /**
+   * What the input box offers after `@` besides paths (the front end asks every plugin whose API has this):
+   * `<key>:<uri>` for each resource of the session's connected servers, from the lists already read (never waits).
+   */
+  referenceCompletions(session?: AgentSession): Array<{ value: string; hint?: string }>;
 }
 
 export interface ClientServersResult {
@@ -149,6 +154,15 @@ export default definePlugin<Record<string, never>, McpApi>({
         // Connected again without the tokens: its state now says "needs login" (its tools are gone).
         await api.reconnect(key, target);
         return { kind: "done", hadLogin };
+      },
+      referenceCompletions(session) {
+        const state = stateOf(session);
+        if (!state) return [];
+        return state.servers.keys.flatMap((key) => {
+          const connection = state.servers.connection(key);
+          if (connection?.state !== "ok") return [];
+          return connection.resources.map((resource) => ({ value: `${key}:${resource.uri}`, hint: resource.name }));
+        });
       },
       async addClientServers(session, servers) {
         const state = sessions.get(session.id);

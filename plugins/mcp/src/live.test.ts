@@ -9,7 +9,7 @@ import { maiaPerTest } from "@maia/testing-maia";
 import { afterEach, expect, it } from "vitest";
 import mcp, { type McpApi } from "./index.ts";
 import { showView } from "./mcp-command.ts";
-import { isRunning, testServer, waitFor, writeMcpJson } from "./testing/servers.ts";
+import { isRunning, startTestHttpServer, testServer, waitFor, writeMcpJson, type RunningTestHttp } from "./testing/servers.ts";
 
 const litellm = await firstParty("litellm");
 
@@ -68,6 +68,41 @@ it("a stdio server killed during a call: the call answers an error, /mcp shows i
   await (kernel.plugins.commands.get("mcp") as SlashCommand).run(context);
   expect(lines.join("\n")).toContain("- OK fx: 9 tools (stdio)");
 });
+
+it("a Streamable HTTP server that drops during a call: the call answers an error, /mcp shows it reconnecting, it comes back with backoff", async () => {
+  const pidFile = path.join(bed.cwd, "fx.pid");
+  let server: RunningTestHttp | undefined = await startTestHttpServer(["--pid-file", pidFile]);
+  const port = server.port;
+  ended.push(async () => server?.stop());
+  await writeMcpJson(bed.home, { fx: { type: "http", url: server.url } });
+  bed.server.enqueue({ toolCalls: [{ name: "mcp__fx__slow", arguments: {} }] }, { text: "it dropped" });
+  const { kernel, session, api } = await start();
+  const turn = kernel.runTurn(session, "call slow");
+  await waitFor(() => existsSync(`${pidFile}.slow`), 20_000);
+  // The process ends with the call in flight: its HTTP stream breaks, the server is gone.
+  server.child.kill("SIGKILL");
+  await server.stop();
+  server = undefined;
+  await turn;
+  const [message] = toolMessages(bed.server.chatBodies()[1]);
+  expect(message).toBe('MCP server "fx" is not available: the connection to the server was lost. The user can reconnect it with /mcp reconnect fx.');
+  expect(session.tools.has("mcp__fx__echo")).toBe(false);
+
+  // While it is down, /mcp says it is being connected again (the attempts fail, the waits grow).
+  await waitFor(async () => ((await api.status(session))[0]?.reconnecting?.attempt ?? 0) >= 2, 20_000);
+  const down = commandContext(session, "");
+  await (kernel.plugins.commands.get("mcp") as SlashCommand).run(down.context);
+  expect(down.lines.join("\n")).toMatch(/- FAIL fx: .* \(connecting again, attempt \d+\)/);
+
+  server = await startTestHttpServer(["--pid-file", pidFile], port);
+  await waitFor(async () => (await api.status(session))[0]?.state === "ok", 40_000);
+  bed.server.enqueue({ toolCalls: [{ name: "mcp__fx__echo", arguments: { text: "back" } }] }, { text: "ok" });
+  await kernel.runTurn(session, "again");
+  expect(toolMessages(bed.server.chatBodies()[3]).at(-1)).toBe("echo: back");
+  const up = commandContext(session, "");
+  await (kernel.plugins.commands.get("mcp") as SlashCommand).run(up.context);
+  expect(up.lines.join("\n")).toContain("- OK fx: 9 tools (http)");
+}, 90_000);
 
 it("/mcp says when a server is being connected again", () => {
   const lines: string[] = [];

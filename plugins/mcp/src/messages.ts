@@ -107,8 +107,10 @@ export const t = defineMessages(
     subcommandNoOAuth: "no OAuth",
     reasonSessionExpired: "the server no longer knows this session (restarted?)",
     reasonClosed: "connection closed",
+    reasonConnectionLost: "the connection to the server was lost",
     reasonSessionEnded: "the session ended",
     tooManyPages: 'MCP server "{key}": tools/list still had pages after {pages}; the {count} tools read so far are kept',
+    tooManyListPages: 'MCP server "{key}": {method} still had pages after {pages}; the {count} entries read so far are kept',
     duplicateTool: 'MCP server "{key}": tool "{tool}" would be named {name}, which is taken; ignored',
     includeUnknown: '{where}: server "{key}": includeTools names "{tool}", which the server does not offer',
     // Tool results (seed § 22, client).
@@ -247,9 +249,12 @@ export const t = defineMessages(
     subcommandNoOAuth: "pas d'OAuth",
     reasonSessionExpired: "le serveur ne connaît plus cette session (redémarré ?)",
     reasonClosed: "connexion fermée",
+    reasonConnectionLost: "la connexion au serveur a été perdue",
     reasonSessionEnded: "la session est terminée",
     tooManyPages:
       "Serveur MCP « {key} » : tools/list avait encore des pages après {pages} ; les {count} outils déjà lus sont gardés",
+    tooManyListPages:
+      "Serveur MCP « {key} » : {method} avait encore des pages après {pages} ; les {count} entrées déjà lues sont gardées",
     duplicateTool: "Serveur MCP « {key} » : l'outil « {tool} » s'appellerait {name}, déjà pris ; ignoré",
     includeUnknown: "{where} : serveur « {key} » : includeTools cite « {tool} », que le serveur ne propose pas",
     resultEmpty: "(l'outil n'a renvoyé aucun contenu)",

@@ -1,4 +1,5 @@
 import { errorMessage, type AgentSession, type InteractionPort } from "@maia/kernel";
+import { mcpToolsFor, runParentTool } from "./mcp-offer.ts";
 import type { AgentDefinition } from "./agent-definition.ts";
 import { launchSubAgent, SUBAGENT_TIMEOUT_MS, type LaunchOptions, type LaunchResult } from "./launcher.ts";
 import { t } from "./messages.ts";
@@ -55,6 +56,7 @@ export async function delegate(request: DelegateRequest, environment: DelegateEn
       model,
       allowRules: [...environment.allowRules],
       canAsk: interaction.canAsk,
+      mcpTools: mcpToolsFor(session, agent.tools),
     },
     program: environment.program,
     ...(environment.execArgv ? { execArgv: environment.execArgv } : {}),
@@ -67,6 +69,7 @@ export async function delegate(request: DelegateRequest, environment: DelegateEn
       if (level === "info") report.info(line);
       else report.warn(line);
     },
+    callMcp: (name, input, signal) => runParentTool(session, name, input, signal, report.warn),
     ...(environment.timeoutMs === undefined ? {} : { timeoutMs: environment.timeoutMs }),
     ...(environment.killDelayMs === undefined ? {} : { killDelayMs: environment.killDelayMs }),
   };

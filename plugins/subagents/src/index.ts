@@ -71,7 +71,7 @@ export default definePlugin<SubagentsOptions, SubagentsApi>({
       agentsOf,
       hooks: taps,
       child: {
-        arm: (spec, report) => child.arm(spec, report),
+        arm: (spec, report, callMcp) => child.arm(spec, report, callMcp),
         maxIterations: (effort) => ITERATIONS_BY_EFFORT[effort],
         conclude,
         done: doneMessage,

@@ -29,10 +29,20 @@ process.on("message", (message) => {
       process.exit(3);
     } else if (mode === "fail") {
       finish({ type: "done", ok: false, summary: "LiteLLM unreachable", messages }, 1);
+    } else if (mode === "mcp") {
+      // Two calls: one the parent offered, one it did not; done once both answered.
+      send({ type: "mcp-call", id: 1, name: "mcp__fx__echo", input: { text: "hi" } });
+      send({ type: "mcp-call", id: 2, name: "mcp__fx__secret", input: {} });
     } else if (mode === "wait" || mode === "deaf") {
       send({ type: "confirm", id: 1, message: "Allow Write: a.txt?" });
     }
     globalThis.spec = spec;
+  } else if (message.type === "mcp-result") {
+    globalThis.results = [...(globalThis.results ?? []), message];
+    if (globalThis.results.length === 2) {
+      const summary = JSON.stringify(globalThis.results.sort((a, b) => a.id - b.id));
+      finish({ type: "done", ok: true, summary, messages, toolCalls: 2 });
+    }
   } else if (message.type === "confirm-result" && mode === "ok") {
     const spec = globalThis.spec;
     const summary = [spec.task, spec.model, spec.agent.name, spec.canAsk, message.id, message.ok, process.cwd(), process.env.MAIA_CWD].join("|");
@@ -99,6 +109,32 @@ describe("the sub-agent launcher (seed § 20.2, § 20.4)", () => {
     expect(outcome.failure).toBeUndefined();
     expect(questions).toEqual(["Allow Bash: ls?"]);
     expect(logs).toEqual(['warn: tools: "Grep" is not a tool here']);
+  });
+
+  it("runs the child's MCP calls through callMcp, only for the tools it offered", async () => {
+    const calls: string[] = [];
+    const spec: StartSpec = {
+      agent,
+      task: "t",
+      cwd,
+      model: "m",
+      allowRules: [],
+      canAsk: false,
+      mcpTools: [{ name: "mcp__fx__echo", description: "Echoes", inputSchema: { type: "object" } }],
+    };
+    const outcome = await launch("mcp", {
+      spec,
+      callMcp: async (name, input) => {
+        calls.push(`${name} ${JSON.stringify(input)}`);
+        return { content: `echo: ${String(input.text)}`, isError: false };
+      },
+    }).result;
+    expect(outcome.ok).toBe(true);
+    expect(calls).toEqual(['mcp__fx__echo {"text":"hi"}']);
+    expect(JSON.parse(outcome.summary)).toEqual([
+      { type: "mcp-result", id: 1, content: "echo: hi", isError: false },
+      { type: "mcp-result", id: 2, content: "The MCP tool mcp__fx__secret is not available to this sub-agent.", isError: true },
+    ]);
   });
 
   it("reports a child that ends without a result, with the end of its stderr", async () => {

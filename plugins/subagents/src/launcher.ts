@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { errorMessage, type Message } from "@maia/kernel";
-import { parseChildMessage, SUBAGENT_FLAG, type DoneMessage, type LogLevel, type ParentMessage, type StartSpec } from "@maia/subagent-protocol";
+import { t } from "./messages.ts";
+import { parseChildMessage, SUBAGENT_FLAG, type DoneMessage, type LogLevel, type McpCallResult, type ParentMessage, type StartSpec } from "@maia/subagent-protocol";
 
 /** Seed § 23: a sub-agent's time limit, and the grace between `abort` and SIGKILL. */
 export const SUBAGENT_TIMEOUT_MS = 30 * 60_000;
@@ -19,6 +20,11 @@ export interface LaunchOptions {
   /** Asks the user on the child's behalf; `signal` aborts when the child no longer needs the answer. */
   confirm(question: string, signal: AbortSignal): Promise<boolean>;
   onLog?(level: LogLevel, message: string): void;
+  /**
+   * Runs one of `spec.mcpTools` on the parent's connection (the child checked its permissions); `signal` aborts
+   * when the child cancels the call or the run stops. Must not reject for a tool error: that is a result.
+   */
+  callMcp?(name: string, input: Record<string, unknown>, signal: AbortSignal): Promise<McpCallResult>;
   timeoutMs?: number;
   killDelayMs?: number;
 }
@@ -110,11 +116,35 @@ export function launchSubAgent(options: LaunchOptions): Promise<LaunchResult> {
       // A process that never started emits no exit: settle here.
       if (child.pid === undefined) finish({ code: null, signal: null });
     });
+    // MCP calls the child runs through this process: each has its own signal, aborted with the run's.
+    const calls = new Map<number, AbortController>();
+    const offered = new Set((options.spec.mcpTools ?? []).map((tool) => tool.name));
+    const callMcp = (id: number, name: string, input: Record<string, unknown>) => {
+      if (calls.has(id)) return;
+      const controller = new AbortController();
+      const stopCall = () => controller.abort();
+      questions.signal.addEventListener("abort", stopCall, { once: true });
+      calls.set(id, controller);
+      // Only what was offered: a child cannot reach the parent's other tools through this channel.
+      const running =
+        options.callMcp && offered.has(name) && !ending
+          ? options.callMcp(name, input, controller.signal)
+          : Promise.resolve({ content: t("mcpNotOffered", { name }), isError: true });
+      void running
+        .catch((error: unknown) => ({ content: errorMessage(error), isError: true }))
+        .then((result) => {
+          questions.signal.removeEventListener("abort", stopCall);
+          calls.delete(id);
+          if (!controller.signal.aborted) send({ type: "mcp-result", id, content: result.content, isError: result.isError });
+        });
+    };
     child.on("message", (raw) => {
       const message = parseChildMessage(raw);
       if (!message) return;
       if (message.type === "log") options.onLog?.(message.level, message.message);
       else if (message.type === "done") done = message;
+      else if (message.type === "mcp-call") callMcp(message.id, message.name, message.input);
+      else if (message.type === "mcp-cancel") calls.get(message.id)?.abort();
       else {
         openQuestions.add(message.id);
         if (ending) answer(message.id, false);

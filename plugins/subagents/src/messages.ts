@@ -110,6 +110,8 @@ export const t = defineMessages(
     // The sub-agent's side (seed § 20.3).
     toolNotFound: 'tools: "{tool}" is not a tool here; it is ignored. Tools: {list}',
     agentToolNever: "tools: a sub-agent never has the Agent tool (sub-agents do not start sub-agents); it is ignored.",
+    mcpServerNotFound: 'tools: "{entry}": MAIA has no tool of the MCP server "{server}" in this session (not enabled, not connected, or no tools); it is ignored.',
+    mcpNotOffered: "The MCP tool {name} is not available to this sub-agent.",
     skillNotFound: 'skills: "{skill}" is not a skill here; it is ignored.',
     rulesNeedPermissions:
       "{file}: its ask and deny rules ({rules}) cannot be applied: the permissions plugin is disabled. Enable it, or remove those rules from this agent.",
@@ -233,6 +235,9 @@ export const t = defineMessages(
 
     toolNotFound: "tools : « {tool} » n'est pas un outil ici ; il est ignoré. Outils : {list}",
     agentToolNever: "tools : un sous-agent n'a jamais l'outil Agent (pas d'imbrication) ; il est ignoré.",
+    mcpServerNotFound:
+      "tools : « {entry} » : MAIA n'a aucun outil du serveur MCP « {server} » dans cette session (non activé, non connecté ou sans outils) ; il est ignoré.",
+    mcpNotOffered: "L'outil MCP {name} n'est pas disponible pour ce sous-agent.",
     skillNotFound: "skills : « {skill} » n'est pas un skill ici ; il est ignoré.",
     rulesNeedPermissions:
       "{file} : ses règles ask et deny ({rules}) ne peuvent pas être appliquées : le plugin permissions est désactivé. Activez-le, ou retirez ces règles de cet agent.",

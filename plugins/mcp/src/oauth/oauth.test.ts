@@ -160,3 +160,45 @@ describe("OAuth for an HTTP MCP server", () => {
     }
   });
 });
+
+describe("OAuth for a legacy SSE MCP server", () => {
+  let sseServer: RunningOAuthServer;
+  beforeEach(async () => {
+    sseServer = await startOAuthServer("sse");
+  });
+  afterEach(async () => {
+    await sseServer.stop();
+  });
+
+  it("needs a login, logs in through the browser, calls the tool over SSE, refreshes, and needs a login again once revoked", async () => {
+    const config = configOf({ type: "sse", url: sseServer.url });
+    expect(config.transport.type).toBe("sse");
+    const before = await connected(config);
+    expect(before.state).toBe("fail");
+    expect(before.reason).toBe("needs login: /mcp login secure");
+    await before.close();
+
+    const { ok, printed } = await loginFollowing(config);
+    expect(ok).toBe(true);
+    expect(printed.join("\n")).toMatch(/open this address in a browser:\n.*\/authorize\?.*code_challenge_method=S256.*state=/s);
+    expect(await sseServer.stats()).toMatchObject({ registered: 1, authorized: 1 });
+    expect((await stat(new AuthStore(home, "secure", sseServer.url).file)).mode & 0o777).toBe(0o600);
+
+    const connection = await connected(config);
+    expect(connection.state).toBe("ok");
+    expect(connection.tools.map((tool) => tool.name)).toEqual(["whoami"]);
+    expect((await connection.callTool("whoami", {})).content).toMatch(/^client /);
+
+    // The POST of the next call carries an access token the server no longer takes: the SDK refreshes it.
+    await sseServer.expireAccessTokens();
+    expect(await connection.callTool("whoami", {})).toMatchObject({ isError: false });
+    expect((await sseServer.stats()).refreshed).toBe(1);
+
+    await sseServer.revokeAll();
+    const refused = await connection.callTool("whoami", {});
+    expect(refused.isError).toBe(true);
+    expect(refused.content).toContain("needs login: /mcp login secure");
+    expect(connection.needsLogin).toBe(true);
+    await connection.close();
+  });
+});

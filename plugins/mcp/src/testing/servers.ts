@@ -49,6 +49,35 @@ export interface RunningEverything {
   stop(): Promise<void>;
 }
 
+export interface RunningTestHttp {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** fixtures/test-server.mjs over Streamable HTTP (`--http`), on a free port of 127.0.0.1 or the one given (a restart). */
+export async function startTestHttpServer(args: string[], onPort?: number): Promise<RunningTestHttp> {
+  const port = onPort ?? (await freePort());
+  const child = spawn(process.execPath, [TEST_SERVER, "--http", String(port), ...args], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`test-server --http did not start: ${stderr}`)), 15_000);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+      if (stderr.includes("listening on port")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`test-server --http exited (${code}): ${stderr}`));
+    });
+  });
+  return { url: `http://127.0.0.1:${port}/mcp`, port, child, stop: () => stopChild(child) };
+}
+
 /** server-everything in `streamableHttp` or `sse` mode, on a free port of 127.0.0.1 (or the one given: a restart). */
 export async function startEverything(mode: "streamableHttp" | "sse", onPort?: number): Promise<RunningEverything> {
   const port = onPort ?? (await freePort());
@@ -134,8 +163,9 @@ export interface RunningOAuthServer {
 }
 
 /** fixtures/oauth-server.mjs (an OAuth-protected MCP server and its authorization server) on 127.0.0.1. */
-export async function startOAuthServer(): Promise<RunningOAuthServer> {
-  const child = spawn(process.execPath, [OAUTH_SERVER], { stdio: ["ignore", "pipe", "pipe"] });
+/** The OAuth-protected server; `sse`: over the legacy SSE transport (its url ends in /sse) instead of Streamable HTTP. */
+export async function startOAuthServer(transport: "http" | "sse" = "http"): Promise<RunningOAuthServer> {
+  const child = spawn(process.execPath, [OAUTH_SERVER, ...(transport === "sse" ? ["--sse"] : [])], { stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   const url = await new Promise<string>((resolve, reject) => {

@@ -3,6 +3,7 @@ import type { PermissionsApi } from "@maia/plugin-permissions";
 import { t } from "../messages.ts";
 import type { LogLevel, StartSpec } from "@maia/subagent-protocol";
 import { rewriteSections } from "./child-prompt.ts";
+import { mcpProxyTool, type CallThroughParent } from "./mcp-proxy.ts";
 import { restrictTools } from "./restrict-tools.ts";
 
 export interface ChildSide {
@@ -10,8 +11,10 @@ export interface ChildSide {
    * Arms this process for one sub-agent: the sessions built from now on get the definition's tools, skills,
    * permission rules and system prompt. `report` carries the definition's own warnings to the parent. Throws
    * (the run then fails with that message) when the definition's ask or deny rules cannot be applied.
+   * `callMcp` runs the parent's MCP tools (`spec.mcpTools`) on the parent's connections; without it they are not
+   * offered.
    */
-  arm(spec: StartSpec, report: (level: LogLevel, message: string) => void): void;
+  arm(spec: StartSpec, report: (level: LogLevel, message: string) => void, callMcp?: CallThroughParent): void;
 }
 
 /** What this side uses of the permissions plugin's API (a type import: none of its code comes along). */
@@ -26,7 +29,7 @@ const PERMISSIONS_PLUGIN = "permissions";
  * rules go to the permissions plugin, whose evaluator applies them with the inherited ones.
  */
 export function installChildSide(context: PluginContext, name: string): ChildSide {
-  let armed: { spec: StartSpec; report: (level: LogLevel, message: string) => void } | undefined;
+  let armed: { spec: StartSpec; report: (level: LogLevel, message: string) => void; callMcp?: CallThroughParent } | undefined;
   const skillsBySetup = new WeakMap<SessionSetup, string[] | undefined>();
   const reported = new Set<string>();
   const warn = (message: string) => {
@@ -37,7 +40,11 @@ export function installChildSide(context: PluginContext, name: string): ChildSid
 
   context.hooks.tools.tapPromise({ name, stage: STAGE.POST }, async (tools, setup) => {
     if (!armed) return tools;
-    const restricted = restrictTools(tools, armed.spec.agent);
+    // The parent's MCP tools join before the restriction, so that `tools` selects them like any other.
+    const call = armed.callMcp;
+    const taken = new Set(tools.map((tool) => tool.spec.name));
+    const proxies = call ? (armed.spec.mcpTools ?? []).filter((offer) => !taken.has(offer.name)).map((offer) => mcpProxyTool(offer, call)) : [];
+    const restricted = restrictTools([...tools, ...proxies], armed.spec.agent);
     skillsBySetup.set(setup, restricted.skills);
     for (const warning of restricted.warnings) warn(warning);
     return restricted.tools;
@@ -49,8 +56,8 @@ export function installChildSide(context: PluginContext, name: string): ChildSid
   });
 
   return {
-    arm(spec, report) {
-      armed = { spec, report };
+    arm(spec, report, callMcp) {
+      armed = { spec, report, ...(callMcp ? { callMcp } : {}) };
       addAgentRules(context, spec, warn);
     },
   };

@@ -35,6 +35,15 @@ describe("the sub-agent's tools (seed § 20.3.1)", () => {
     ]);
   });
 
+  it("keeps MCP tools by name or by Mcp(server), and reports a server with no tool here", () => {
+    const all = [...ALL, tool("mcp__github__create_issue"), tool("mcp__github__list_issues"), tool("mcp__sentry__events")];
+    const restricted = restrictTools(all, { tools: ["Read", "Mcp(github)", "MCP__Sentry__Events", "Mcp(linear)"] });
+    expect(names(restricted.tools)).toEqual(["Read", "mcp__github__create_issue", "mcp__github__list_issues", "mcp__sentry__events"]);
+    expect(restricted.warnings).toEqual([
+      'tools: "Mcp(linear)": MAIA has no tool of the MCP server "linear" in this session (not enabled, not connected, or no tools); it is ignored.',
+    ]);
+  });
+
   it("narrows the Skill tool to the listed skills, and reports unknown ones", async () => {
     const restricted = restrictTools(ALL, { skills: ["Review", "lint"] });
     expect(skillEnum(restricted.tools)).toEqual(["review"]);

@@ -1,4 +1,5 @@
 import type { AnyTool, JsonSchema } from "@maia/kernel";
+import { mcpServerEntry, selectsMcpTool } from "@maia/subagent-protocol";
 import type { AgentDefinition } from "../agent-definition.ts";
 import { AGENT_TOOL } from "../agent-tool.ts";
 import { t } from "../messages.ts";
@@ -27,6 +28,14 @@ export function restrictTools(all: readonly AnyTool[], agent: Pick<AgentDefiniti
     for (const name of agent.tools) {
       if (name.toLowerCase() === AGENT_TOOL.toLowerCase()) {
         warnings.push(t("agentToolNever"));
+        continue;
+      }
+      // `Mcp(server)`: every tool of that MCP server the parent offered.
+      const server = mcpServerEntry(name);
+      if (server !== undefined) {
+        const tools = available.filter((candidate) => selectsMcpTool([name], candidate.spec.name));
+        for (const tool of tools) wanted.add(tool.spec.name);
+        if (tools.length === 0) warnings.push(t("mcpServerNotFound", { entry: name.trim(), server }));
         continue;
       }
       const tool = available.find((candidate) => candidate.spec.name.toLowerCase() === name.toLowerCase());
