@@ -5,6 +5,7 @@ import { helpText, SUBCOMMAND_PLUGINS } from "./help.ts";
 import { t } from "./messages.ts";
 import { runHeadless } from "./headless/run-headless.ts";
 import { loadWithoutFetch } from "./interactive/load-without-fetch.ts";
+import { resolveLaunchFolder } from "./launch-folder.ts";
 import { runPluginsCommand } from "./plugins/plugins-command.ts";
 
 declare const MAIA_VERSION: string;
@@ -43,9 +44,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   // Keys typed while the interface loads are kept for it rather than read by the terminal's line discipline
   // (where an early Ctrl+D would close the input).
   process.stdin.setRawMode?.(true);
+  // The banner is written before Ink loads (first-paint.ts: it was a third of the time to the input box).
+  const { paintBanner } = await import("./interactive/first-paint.ts");
+  const bannerPainted = paintBanner(process.stdout, resolveLaunchFolder(io.env));
   // Loaded only here: headless runs, ACP and `plugins list` never load Ink or React (one chunk of the bundle).
   const { runInteractive } = await loadWithoutFetch(() => import("./interactive/run-interactive.ts"));
-  return runInteractive(args, { stdout: process.stdout, stdin: process.stdin, env: io.env });
+  return runInteractive(args, { stdout: process.stdout, stdin: process.stdin, env: io.env, bannerPainted });
 }
 
 /** A subcommand that a plugin registered (`maia permissions check`, `maia hub`), or the help; `maia acp` is the CLI's own. */

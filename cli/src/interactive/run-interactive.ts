@@ -17,6 +17,8 @@ export interface InteractiveIO {
   stdout: NodeJS.WriteStream;
   stdin: NodeJS.ReadStream;
   env: NodeJS.ProcessEnv;
+  /** The banner is already on the screen (main.ts wrote it before loading Ink: first-paint.ts). */
+  bannerPainted?: boolean;
 }
 
 /** How long plugins get to save and close at exit before the process ends anyway. */
@@ -30,7 +32,7 @@ const SHUTDOWN_DEADLINE_MS = 3_000;
 export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<number> {
   const { env } = io;
   const ui = new InkUI({ stdout: io.stdout, stdin: io.stdin, env });
-  ui.banner(resolveLaunchFolder(env));
+  if (!io.bannerPainted) ui.banner(resolveLaunchFolder(env));
   // Reading before the first frame: that frame already has the input box, ready for typing.
   const firstInput = ui.readInput();
   ui.mount();
