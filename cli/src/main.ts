@@ -1,12 +1,10 @@
-import { errorMessage } from "@maia/kernel";
+// Only what parses the command line is imported here: each front end and subcommand imports the rest (the kernel,
+// boot, plugins) itself, so that the interactive mode writes its banner before any of it is evaluated (issue 22).
 import { parseCliArgs, splitAtSubcommand, UsageError } from "./args.ts";
-import { boot } from "./boot.ts";
 import { helpText, SUBCOMMAND_PLUGINS } from "./help.ts";
 import { t } from "./messages.ts";
-import { runHeadless } from "./headless/run-headless.ts";
 import { loadWithoutFetch } from "./interactive/load-without-fetch.ts";
 import { resolveLaunchFolder } from "./launch-folder.ts";
-import { runPluginsCommand } from "./plugins/plugins-command.ts";
 
 declare const MAIA_VERSION: string;
 
@@ -31,9 +29,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   // A sub-agent's process, forked by MAIA itself (seed § 20.2): loaded only then.
   if (args.subagent) return (await import("./subagent/run-subagent.ts")).runSubagent({ stderr: io.stderr, env: io.env });
-  if (args.print) return runHeadless(args, io);
+  if (args.print) return (await import("./headless/run-headless.ts")).runHeadless(args, io);
   const [command] = args.positionals;
-  if (command === "plugins") return runPluginsCommand(args, io);
+  if (command === "plugins") return (await import("./plugins/plugins-command.ts")).runPluginsCommand(args, io);
   // ACP front end (editors, the hub): loaded only when asked for, never Ink.
   if (command === "acp") return (await import("./acp/run-acp.ts")).runAcp(args, { ...io, stdout: process.stdout, stdin: process.stdin });
   if (command !== undefined || args.help) return runSubcommand(command, args.help, split.rest, io);
@@ -67,6 +65,7 @@ async function runSubcommand(
   };
   // A first-party plugin's subcommand loads that plugin alone (issue 22); any other name needs them all, to be found.
   const owner = name !== undefined && !help ? SUBCOMMAND_PLUGINS[name] : undefined;
+  const { boot } = await import("./boot.ts");
   const { kernel, cwd, homeDir } = await boot({ frontEnd: "headless", log, env: io.env, subcommands: true, ...(owner ? { only: owner } : {}) });
   const subcommands = kernel.plugins.subcommands;
   if (help || name === undefined) {
@@ -86,8 +85,9 @@ main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
-  (error: unknown) => {
-    process.stderr.write(`${t("errorPrefix", { message: errorMessage(error) })}\n`);
+  async (error: unknown) => {
     process.exitCode = 1;
+    const { errorMessage } = await import("@maia/kernel");
+    process.stderr.write(`${t("errorPrefix", { message: errorMessage(error) })}\n`);
   },
 );

@@ -1,17 +1,13 @@
-import { AgentEvents, errorMessage, type Conversation, type PluginLogger } from "@maia/kernel";
+import type { Conversation, PluginLogger } from "@maia/kernel";
 import type { CliArgs } from "../args.ts";
-import { boot } from "../boot.ts";
 import { attributed } from "../plugin-log.ts";
 import { resolveLaunchFolder } from "../launch-folder.ts";
 import { t as cliT } from "../messages.ts";
 import { InkUI } from "../ui/ink-ui.ts";
 import { loadMarkdown } from "../ui/markdown.ts";
-import { conversationLoop } from "./conversation-loop.ts";
 import { ExitControl, SIGNAL_EXIT_CODES } from "./exit-control.ts";
 import { peer, type SessionsPeer } from "./peers.ts";
 import { t } from "./messages.ts";
-import { startConversation } from "./startup.ts";
-import { followSubagents } from "./subagent-status.ts";
 
 export interface InteractiveIO {
   stdout: NodeJS.WriteStream;
@@ -61,7 +57,10 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
     }
   };
   process.on("exit", saveSync);
+  // Imported once the first frame is drawn (session-parts.ts).
+  const parts = import("./session-parts.ts");
   try {
+    const { AgentEvents, boot, conversationLoop, startConversation, followSubagents } = await parts;
     const events = new AgentEvents();
     events.on(ui.onEvent);
     const log: PluginLogger = {
@@ -86,6 +85,7 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
       }
     }
   } catch (error) {
+    const { errorMessage } = await parts;
     ui.error(cliT("errorPrefix", { message: errorMessage(error) }));
     code = 1;
   } finally {
@@ -94,7 +94,10 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
     deadline.unref();
     saveSync();
     unfollow?.();
-    if (conversation) await conversation.close().catch((error: unknown) => ui.warn(errorMessage(error)));
+    if (conversation) {
+      const { errorMessage } = await parts;
+      await conversation.close().catch((error: unknown) => ui.warn(errorMessage(error)));
+    }
     await ui.close();
     process.off("exit", saveSync);
     removeSignals();
@@ -120,7 +123,7 @@ async function resumeCommand(args: CliArgs, conversation: Conversation, ui: InkU
   try {
     return `/load ${args.resume ?? (await sessions.openForResume()).name}`;
   } catch (error) {
-    ui.error(errorMessage(error));
+    ui.error((await import("./session-parts.ts")).errorMessage(error));
     return null;
   }
 }
