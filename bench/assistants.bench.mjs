@@ -8,7 +8,8 @@
 // peer-shims.ts), MAIA to its LiteLLM routes; all answer "Hello! How can I help?".
 // Every tool gets one HOME and launch folder set up once (config, trust, onboarding: as a user's every day).
 // One warm-up round is excluded; BENCH_RUNS (default 9) rounds are timed, every tool once per round, so that a
-// change in the machine's load falls on all of them. Figures: median (min–max), and ratios to Codex CLI's.
+// change in the machine's load falls on all of them. Figures: median (min–max), and ratios to Codex CLI's (its
+// daemon warm, as from a user's second launch on; "Codex CLI (cold)" stops it before each launch).
 //
 // Installing needs the npm registry and several hundred MB, so it only runs with BENCH_ASSISTANTS=1; the packages,
 // at the exact versions below, are kept in $XDG_CACHE_HOME/maia-bench/assistants (default ~/.cache/…).
@@ -106,6 +107,12 @@ const ALL_ASSISTANTS = [
     },
   },
 ];
+// Codex CLI leaves a daemon running (`codex app-server … --managed-daemon`) that its next launches connect to: the
+// row above is what a user sees from their second launch on (the warm-up round started it). This one stops that
+// daemon before each launch: the first launch of the day. Only the input box (and memory) differ, so only they
+// are timed.
+const codexCli = ALL_ASSISTANTS.find((tool) => tool.name === "Codex CLI");
+ALL_ASSISTANTS.splice(ALL_ASSISTANTS.indexOf(codexCli) + 1, 0, { ...codexCli, name: "Codex CLI (cold)", cold: true });
 // BENCH_TOOLS=MAIA,"Codex CLI": only those (the ratios need Codex CLI among them).
 const only = process.env.BENCH_TOOLS?.split(",").map((name) => name.trim());
 const ASSISTANTS = only ? ALL_ASSISTANTS.filter((tool) => only.includes(tool.name)) : ALL_ASSISTANTS;
@@ -368,16 +375,18 @@ for (let round = 0; round <= runs; round += 1) {
   for (const tool of ASSISTANTS) {
     if (tool.failed) continue;
     try {
+      if (tool.cold) stopDetached(tool.folders.home);
       const screen = await interactive(tool, tool.folders);
-      const print = await timed(commandOf(tool, tool.print), { ...tool.folders, env: tool.env() }, ANSWER);
-      const version = await timed(commandOf(tool, ["--version"]), { ...tool.folders, env: tool.env() });
+      if (tool.cold) stopDetached(tool.folders.home);
+      const print = tool.cold ? undefined : await timed(commandOf(tool, tool.print), { ...tool.folders, env: tool.env() }, ANSWER);
+      const version = tool.cold ? undefined : await timed(commandOf(tool, ["--version"]), { ...tool.folders, env: tool.env() });
       tool.criterion = screen.criterion;
       if (round === 0) continue; // the warm-up: file cache, first-run work
       tool.results.box.push(screen.ms);
       tool.results.idle.push(screen.idle);
       tool.results.after.push(screen.after);
-      tool.results.print.push(print);
-      tool.results.version.push(version);
+      if (print !== undefined) tool.results.print.push(print);
+      if (version !== undefined) tool.results.version.push(version);
     } catch (error) {
       tool.failed = `round ${round} failed: ${error.message}`;
     }
@@ -409,13 +418,18 @@ for (const tool of ASSISTANTS) {
     tool.name,
     tool.version,
     `${seconds(r.box)}${ratio(tool, "box")}`,
-    `${seconds(r.print)}${ratio(tool, "print")}`,
-    `${(median(r.version) / 1000).toFixed(3)} s ${(median(r.version) / median(bare)).toFixed(2)}× node -e 0`,
+    r.print.length ? `${seconds(r.print)}${ratio(tool, "print")}` : "—",
+    r.version.length ? `${(median(r.version) / 1000).toFixed(3)} s ${(median(r.version) / median(bare)).toFixed(2)}× node -e 0` : "—",
     `${memory(r.idle)} / ${memory(r.after)}`,
   ]);
 }
 const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
 for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd());
+const cold = ASSISTANTS.find((tool) => tool.cold);
+const maiaRow = ASSISTANTS.find((tool) => tool.name === "MAIA");
+if (cold?.results?.box.length && maiaRow?.results?.box.length) {
+  console.log(`MAIA's input box / Codex CLI (cold)'s: ${(median(maiaRow.results.box) / median(cold.results.box)).toFixed(2)}×`);
+}
 for (const tool of ASSISTANTS) {
   const setup = tool.pkg ? `${tool.pkg}@${tool.version}` : path.relative(root, maia);
   console.log(`${tool.name}: ${tool.failed ?? `input box = ${tool.criterion}`} (${setup})`);

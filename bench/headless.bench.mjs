@@ -15,7 +15,8 @@ import { machineLine } from "./machine.mjs";
 console.log(machineLine());
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const maia = path.join(root, "cli", "dist", "maia.js");
+// MAIA_TEST_BIN: another build (an A/B against main), as the other benches take it.
+const maia = process.env.MAIA_TEST_BIN || path.join(root, "cli", "dist", "maia.js");
 const rssReporter = path.join(root, "bench", "report-peak-rss.mjs");
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 

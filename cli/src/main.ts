@@ -1,11 +1,10 @@
-import { errorMessage } from "@maia/kernel";
+// Only what parses the command line is imported here: each front end and subcommand imports the rest (the kernel,
+// boot, plugins) itself, so that the interactive mode writes its banner before any of it is evaluated (issue 22).
 import { parseCliArgs, splitAtSubcommand, UsageError } from "./args.ts";
-import { boot } from "./boot.ts";
 import { helpText, SUBCOMMAND_PLUGINS } from "./help.ts";
 import { t } from "./messages.ts";
-import { runHeadless } from "./headless/run-headless.ts";
 import { loadWithoutFetch } from "./interactive/load-without-fetch.ts";
-import { runPluginsCommand } from "./plugins/plugins-command.ts";
+import { resolveLaunchFolder } from "./launch-folder.ts";
 
 declare const MAIA_VERSION: string;
 
@@ -30,9 +29,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   // A sub-agent's process, forked by MAIA itself (seed § 20.2): loaded only then.
   if (args.subagent) return (await import("./subagent/run-subagent.ts")).runSubagent({ stderr: io.stderr, env: io.env });
-  if (args.print) return runHeadless(args, io);
+  if (args.print) return (await import("./headless/run-headless.ts")).runHeadless(args, io);
   const [command] = args.positionals;
-  if (command === "plugins") return runPluginsCommand(args, io);
+  if (command === "plugins") return (await import("./plugins/plugins-command.ts")).runPluginsCommand(args, io);
   // ACP front end (editors, the hub): loaded only when asked for, never Ink.
   if (command === "acp") return (await import("./acp/run-acp.ts")).runAcp(args, { ...io, stdout: process.stdout, stdin: process.stdin });
   if (command !== undefined || args.help) return runSubcommand(command, args.help, split.rest, io);
@@ -43,9 +42,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   // Keys typed while the interface loads are kept for it rather than read by the terminal's line discipline
   // (where an early Ctrl+D would close the input).
   process.stdin.setRawMode?.(true);
+  // The banner is written before Ink loads (first-paint.ts: it was a third of the time to the input box).
+  const { paintBanner } = await import("./interactive/first-paint.ts");
+  const bannerPainted = paintBanner(process.stdout, resolveLaunchFolder(io.env));
   // Loaded only here: headless runs, ACP and `plugins list` never load Ink or React (one chunk of the bundle).
   const { runInteractive } = await loadWithoutFetch(() => import("./interactive/run-interactive.ts"));
-  return runInteractive(args, { stdout: process.stdout, stdin: process.stdin, env: io.env });
+  return runInteractive(args, { stdout: process.stdout, stdin: process.stdin, env: io.env, bannerPainted });
 }
 
 /** A subcommand that a plugin registered (`maia permissions check`, `maia hub`), or the help; `maia acp` is the CLI's own. */
@@ -63,6 +65,7 @@ async function runSubcommand(
   };
   // A first-party plugin's subcommand loads that plugin alone (issue 22); any other name needs them all, to be found.
   const owner = name !== undefined && !help ? SUBCOMMAND_PLUGINS[name] : undefined;
+  const { boot } = await import("./boot.ts");
   const { kernel, cwd, homeDir } = await boot({ frontEnd: "headless", log, env: io.env, subcommands: true, ...(owner ? { only: owner } : {}) });
   const subcommands = kernel.plugins.subcommands;
   if (help || name === undefined) {
@@ -82,8 +85,9 @@ main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
-  (error: unknown) => {
-    process.stderr.write(`${t("errorPrefix", { message: errorMessage(error) })}\n`);
+  async (error: unknown) => {
     process.exitCode = 1;
+    const { errorMessage } = await import("@maia/kernel");
+    process.stderr.write(`${t("errorPrefix", { message: errorMessage(error) })}\n`);
   },
 );

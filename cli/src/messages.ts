@@ -47,6 +47,7 @@ Options:
     configInvalid: "{file}: {problem} — this part is ignored",
     configUnreadable: "{file}: {problem} — the file is ignored",
     configTooDeep: "it nests deeper than {max} levels (at {pointer})",
+    configNotJson: "not valid JSON, line {line}, column {column}: {reason}",
     pluginKeyUnknownDidYouMean:
       '{file}: "plugins.{key}" is neither a first-party plugin nor an installed package — did you mean "{suggestion}"? This setting has no effect; nothing was installed.',
     pluginKeyUnknown:
@@ -98,6 +99,7 @@ Options :
     configInvalid: "{file} : {problem} — cette partie est ignorée",
     configUnreadable: "{file} : {problem} — le fichier est ignoré",
     configTooDeep: "il est imbriqué sur plus de {max} niveaux (en {pointer})",
+    configNotJson: "JSON invalide, ligne {line}, colonne {column} : {reason}",
     pluginKeyUnknownDidYouMean:
       "{file} : « plugins.{key} » n'est ni un plugin intégré ni un paquet installé — vouliez-vous dire « {suggestion} » ? Ce réglage est sans effet ; rien n'a été installé.",
     pluginKeyUnknown:

@@ -1,4 +1,4 @@
-import { defineMessages } from "@maia/kernel";
+import { defineMessages } from "@maia/util/i18n";
 
 /**
  * The interactive mode's strings (startup, loop, its own slash commands). French follows the seed (§ 5, § 6.2,

@@ -1,22 +1,20 @@
-import { AgentEvents, errorMessage, type Conversation, type PluginLogger } from "@maia/kernel";
+import type { Conversation, PluginLogger } from "@maia/kernel";
 import type { CliArgs } from "../args.ts";
-import { boot } from "../boot.ts";
 import { attributed } from "../plugin-log.ts";
 import { resolveLaunchFolder } from "../launch-folder.ts";
 import { t as cliT } from "../messages.ts";
 import { InkUI } from "../ui/ink-ui.ts";
 import { loadMarkdown } from "../ui/markdown.ts";
-import { conversationLoop } from "./conversation-loop.ts";
 import { ExitControl, SIGNAL_EXIT_CODES } from "./exit-control.ts";
 import { peer, type HooksPeer, type SessionsPeer } from "./peers.ts";
 import { t } from "./messages.ts";
-import { startConversation } from "./startup.ts";
-import { followSubagents } from "./subagent-status.ts";
 
 export interface InteractiveIO {
   stdout: NodeJS.WriteStream;
   stdin: NodeJS.ReadStream;
   env: NodeJS.ProcessEnv;
+  /** The banner is already on the screen (main.ts wrote it before loading Ink: first-paint.ts). */
+  bannerPainted?: boolean;
 }
 
 /** How long plugins get to save and close at exit before the process ends anyway. */
@@ -30,7 +28,7 @@ const SHUTDOWN_DEADLINE_MS = 3_000;
 export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<number> {
   const { env } = io;
   const ui = new InkUI({ stdout: io.stdout, stdin: io.stdin, env });
-  ui.banner(resolveLaunchFolder(env));
+  if (!io.bannerPainted) ui.banner(resolveLaunchFolder(env));
   // Reading before the first frame: that frame already has the input box, ready for typing.
   const firstInput = ui.readInput();
   ui.mount();
@@ -59,7 +57,10 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
     }
   };
   process.on("exit", saveSync);
+  // Imported once the first frame is drawn (session-parts.ts).
+  const parts = import("./session-parts.ts");
   try {
+    const { AgentEvents, boot, conversationLoop, startConversation, followSubagents } = await parts;
     const events = new AgentEvents();
     events.on(ui.onEvent);
     const log: PluginLogger = {
@@ -87,6 +88,7 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
       }
     }
   } catch (error) {
+    const { errorMessage } = await parts;
     ui.error(cliT("errorPrefix", { message: errorMessage(error) }));
     code = 1;
   } finally {
@@ -95,7 +97,10 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
     deadline.unref();
     saveSync();
     unfollow?.();
-    if (conversation) await conversation.close().catch((error: unknown) => ui.warn(errorMessage(error)));
+    if (conversation) {
+      const { errorMessage } = await parts;
+      await conversation.close().catch((error: unknown) => ui.warn(errorMessage(error)));
+    }
     await ui.close();
     process.off("exit", saveSync);
     removeSignals();
@@ -121,7 +126,7 @@ async function resumeCommand(args: CliArgs, conversation: Conversation, ui: InkU
   try {
     return `/load ${args.resume ?? (await sessions.openForResume()).name}`;
   } catch (error) {
-    ui.error(errorMessage(error));
+    ui.error((await import("./session-parts.ts")).errorMessage(error));
     return null;
   }
 }

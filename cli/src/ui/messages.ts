@@ -1,4 +1,4 @@
-import { defineMessages } from "@maia/kernel";
+import { defineMessages } from "@maia/util/i18n";
 
 /**
  * Every string the Ink UI shows, in English and French. French is the seed's wording (§ 13.3, § 15); English its
