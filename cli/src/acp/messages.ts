@@ -3,7 +3,8 @@ import { defineMessages } from "@maia/kernel";
 /** Every string `maia acp` shows, to the editor's user or to the model, in English and French. */
 export const t = defineMessages(
   {
-    usage: `Usage: maia acp [--model <spec>] [--allow <rule>]… [--max-iterations <n>] [--strict-plugins]
+    usage: `Usage: maia acp [--model <spec>] [--allow <rule>]… [--permission-mode default|acceptEdits|plan]
+                [--max-iterations <n>] [--strict-plugins]
 Speaks the Agent Client Protocol (v1) on standard input and output, for editors (Zed, JetBrains, Neovim…)
 and the hub. Logs go to standard error.`,
     // Permission options (session/request_permission).
@@ -56,7 +57,8 @@ and the hub. Logs go to standard error.`,
     badMode: 'unknown session mode "{mode}" (expected default, acceptEdits or plan)',
   },
   {
-    usage: `Utilisation : maia acp [--model <spec>] [--allow <règle>]… [--max-iterations <n>] [--strict-plugins]
+    usage: `Utilisation : maia acp [--model <spec>] [--allow <règle>]… [--permission-mode default|acceptEdits|plan]
+                      [--max-iterations <n>] [--strict-plugins]
 Parle l'Agent Client Protocol (v1) sur l'entrée et la sortie standard, pour les éditeurs (Zed, JetBrains,
 Neovim…) et le hub. Les journaux vont sur la sortie d'erreur.`,
     allowOnce: "Autoriser",

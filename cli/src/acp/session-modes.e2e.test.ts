@@ -5,6 +5,7 @@ import path from "node:path";
 import { methods } from "@agentclientprotocol/sdk";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runMaia } from "@maia/testing-maia";
 import { initialize, startAcp, type AcpProcess } from "./test-client.ts";
 
 let server: FakeLiteLLM;
@@ -57,5 +58,28 @@ describe("maia acp: session modes", () => {
     await acp.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "write" }] });
     expect(acp.permissionRequests).toEqual([]);
     expect(existsSync(path.join(cwd, "b.txt"))).toBe(true);
+  });
+
+  it("--permission-mode plan: every new session starts in plan, says so in its modes, and refuses a Write without asking", async () => {
+    acp = startAcp({ cwd, home, args: ["--model", "fake-model", "--permission-mode", "plan"], env: { MAIA_LANG: "en" } });
+    await initialize(acp);
+    const first = await acp.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    expect(first.modes?.currentModeId).toBe("plan");
+    const other = await mkdtemp(path.join(os.tmpdir(), "maia-acp-other-"));
+    const second = await acp.connection.agent.request(methods.agent.session.new, { cwd: other, mcpServers: [] });
+    expect(second.modes?.currentModeId).toBe("plan");
+
+    server.enqueue({ toolCalls: [{ name: "Write", arguments: { path: "a.txt", content: "x" } }] }, { text: "My plan." });
+    await acp.connection.agent.request(methods.agent.session.prompt, { sessionId: first.sessionId, prompt: [{ type: "text", text: "do it" }] });
+    expect(acp.permissionRequests).toEqual([]);
+    expect(existsSync(path.join(cwd, "a.txt"))).toBe(false);
+    expect(JSON.stringify(server.chatBodies()[0]?.messages?.[0])).toContain("Plan mode is on");
+  });
+
+  it("--permission-mode with an unknown value: exit code 2 and a message listing the valid modes, in French too", async () => {
+    const run = await runMaia(["acp", "--permission-mode", "yolo"], { cwd, home, env: { MAIA_LANG: "fr" } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("mode de permission inconnu « yolo » (attendu : default, acceptEdits ou plan)");
+    expect(run.stdout).toBe("");
   });
 });
