@@ -165,6 +165,40 @@ describe("maia acp: tool calls and permissions", () => {
   });
 });
 
+describe("maia acp: why a Bash command asks", () => {
+  it("puts the parts no rule covers in the permission request, as a text block under the call and in _meta, in French too", async () => {
+    await mkdir(path.join(cwd, ".maia"), { recursive: true });
+    await writeFile(path.join(cwd, ".maia", "settings.json"), `${JSON.stringify({ permissions: { allow: ["Bash(ls)"] } })}\n`);
+    server.enqueue(
+      { toolCalls: [{ id: "b1", name: "Bash", arguments: { command: "ls && echo one > out.txt" } }] },
+      { text: "ok" },
+      { toolCalls: [{ id: "w1", name: "Write", arguments: { path: "a.txt", content: "x\n" } }] },
+      { text: "ok" },
+    );
+    acp = startAcp({ cwd, home, args: ["--model", "fake-model"], env: { MAIA_LANG: "fr" } });
+    await initialize(acp);
+    const { sessionId } = await acp.connection.agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    await acp.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "run" }] });
+    const [bash] = acp.permissionRequests;
+    expect(bash?.toolCall).toMatchObject({ toolCallId: "b1", kind: "execute", rawInput: { command: "ls && echo one > out.txt" } });
+    const uncovered = (bash?.toolCall._meta as { maia?: { uncovered?: string[] } } | undefined)?.maia?.uncovered ?? [];
+    expect(uncovered.some((part) => part.includes("non couvert par une règle allow : echo one"))).toBe(true);
+    expect(uncovered.some((part) => part.includes("out.txt"))).toBe(true);
+    expect(uncovered.some((part) => /: ls$/.test(part))).toBe(false);
+    const [block] = bash?.toolCall.content ?? [];
+    expect(block?.type).toBe("content");
+    const text = block?.type === "content" && block.content.type === "text" ? block.content.text : "";
+    expect(text.startsWith("Non couvert par une règle :\n```text\n")).toBe(true);
+    for (const part of uncovered) expect(text).toContain(`• ${part}`);
+
+    // A Write inside the folder asks for its own reason (no rule): its diff alone, no findings block.
+    await acp.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "write" }] });
+    const write = acp.permissionRequests[1];
+    expect(write?.toolCall.content?.map((content) => content.type)).toEqual(["diff"]);
+    expect(write?.toolCall._meta).toBeUndefined();
+  });
+});
+
 describe("maia acp: MCP servers of the client", () => {
   it("connects a stdio server passed in session/new without an allow rule; its tool asks, then its result reaches the model", async () => {
     server.enqueue({ toolCalls: [{ id: "m1", name: "mcp__everything__echo", arguments: { message: "from the editor" } }] }, { text: "Echoed." });
