@@ -179,8 +179,9 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
       if (approvedBy !== undefined && result.error === undefined && verdict.decision === "ask" && verdict.rule === undefined) {
         return { ...check, verdict: { decision: "allow", source: approvedBy } };
       }
-      if (verdict.decision !== "ask" || !session.interaction.canAsk) return { ...check, verdict };
-      // Only when someone will be asked: what the confirmation shows, and the rules "always" would add.
+      if (verdict.decision !== "ask") return { ...check, verdict };
+      // What the confirmation shows, and the rules "always" would add; where nobody can answer (headless), the
+      // refusal reports the same (the `permission` event of stream-json).
       const asked = { name: call.name, input: call.input, inputSchema: tool.spec.inputSchema };
       const advice = await adviceFor(asked, result, { cwd, homeDir, permissions: api, remember: (what, list, scope) => api.remember(what, list, scope) });
       return { ...check, verdict: { ...verdict, advice } };
