@@ -1,4 +1,5 @@
 import { definePlugin, PROMPT_ORDER, STAGE, type AlwaysScope, type PermissionCheck, type ToolUseBlock } from "@maia/kernel";
+import { createWarnOnce } from "@maia/util";
 import { adviceFor } from "./advice.ts";
 import { applyMode, isPermissionMode, nextMode, PROMPT_SECTION_ID, type PermissionMode } from "./modes.ts";
 import type { CallToRemember } from "@maia/permission-rules";
@@ -82,12 +83,7 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
     let fromFiles: LoadedRules = { files: [], rules: [], warnings: [] };
     const added = new Map<string, AddedRules>();
     let loaded: LoadedRules = fromFiles;
-    const warned = new Set<string>();
-    const warnOnce = (message: string) => {
-      if (warned.has(message)) return;
-      warned.add(message);
-      context.log.warn(message);
-    };
+    const warnOnce = createWarnOnce((message) => context.log.warn(message));
     const reload = async () => {
       fromFiles = await loadRules(defaultSources(cwd, homeDir, allowRules));
       loaded = withAdded(fromFiles, added.values());
