@@ -118,22 +118,15 @@ export function acpPerTest<Server extends LiteLLMStandIn>(startServer: () => Pro
     await Promise.all([...running].map((process) => process.close()));
     running.clear();
   });
-  return {
-    get server() {
-      return bed.server;
-    },
-    get home() {
-      return bed.home;
-    },
-    get cwd() {
-      return bed.cwd;
-    },
+  // The bed's getters stay live through the prototype (read each test's values, not the file's at load time).
+  const perTest: Pick<AcpPerTest<Server>, "start"> = {
     start(options = {}) {
       const process = startAcp({ cwd: options.cwd ?? bed.cwd, home: options.home ?? bed.home, env: options.env ?? {}, args: options.args ?? [] });
       running.add(process);
       return process;
     },
   };
+  return Object.assign(Object.create(bed) as MaiaPerTest<Server>, perTest);
 }
 
 /** initialize, as a client that shows notices. */
