@@ -34,10 +34,12 @@ export type FrontMatterProblem =
   | { kind: "yaml"; detail: string }
   | { kind: "notMapping" };
 
+// The words for each problem, in English and French: what plugins show (commands, skills; agents to follow).
+export { describeFrontMatterProblem, type FrontMatterWords } from "./front-matter-messages.ts";
+
 /**
- * The key of each problem's sentence in a plugin's message catalogue (util has no words of its own): skills and
- * agents word the same problems, each in its own catalogue, through this one table. The `yaml` sentence shows
- * `{detail}`, the library's own words: call it with `{ detail: problem.kind === "yaml" ? problem.detail : "" }`.
+ * @deprecated Use `describeFrontMatterProblem`, which holds the words. Kept while the agents plugin still words
+ * the problems in its own catalogue through this table (key of each problem's sentence there).
  */
 export const FRONT_MATTER_MESSAGE_KEYS = {
   missing: "headerMissing",

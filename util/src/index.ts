@@ -17,6 +17,8 @@ export {
   type FileData,
 } from "./atomic-write.ts";
 export { cutMiddle } from "./cut-middle.ts";
+// A warning said once per distinct message (a broken settings file read again at every reload): plugins' logs.
+export { createWarnOnce } from "./warn-once.ts";
 export { processAlive } from "./process-alive.ts";
 export {
   jsonPointer,

@@ -3,7 +3,8 @@ import { defineMessages } from "@maia/kernel";
 /** Every string `maia acp` shows, to the editor's user or to the model, in English and French. */
 export const t = defineMessages(
   {
-    usage: `Usage: maia acp [--model <spec>] [--allow <rule>]… [--max-iterations <n>] [--strict-plugins]
+    usage: `Usage: maia acp [--model <spec>] [--allow <rule>]… [--permission-mode default|acceptEdits|plan]
+                [--max-iterations <n>] [--strict-plugins]
 Speaks the Agent Client Protocol (v1) on standard input and output, for editors (Zed, JetBrains, Neovim…)
 and the hub. Logs go to standard error.`,
     // Permission options (session/request_permission).
@@ -11,6 +12,8 @@ and the hub. Logs go to standard error.`,
     allowAlways: "Always allow",
     rejectOnce: "Reject",
     rejectAlways: "Always reject",
+    // Above the parts of a command no rule covers, in the permission request (same words as the terminal's).
+    uncoveredTitle: "Not covered by a rule:",
     // Errors answered to the client.
     cwdNotAbsolute: 'cwd must be an absolute path, not "{cwd}"',
     cwdNotFolder: "cwd {cwd} is not a folder that MAIA can open: {reason}",
@@ -56,13 +59,15 @@ and the hub. Logs go to standard error.`,
     badMode: 'unknown session mode "{mode}" (expected default, acceptEdits or plan)',
   },
   {
-    usage: `Utilisation : maia acp [--model <spec>] [--allow <règle>]… [--max-iterations <n>] [--strict-plugins]
+    usage: `Utilisation : maia acp [--model <spec>] [--allow <règle>]… [--permission-mode default|acceptEdits|plan]
+                      [--max-iterations <n>] [--strict-plugins]
 Parle l'Agent Client Protocol (v1) sur l'entrée et la sortie standard, pour les éditeurs (Zed, JetBrains,
 Neovim…) et le hub. Les journaux vont sur la sortie d'erreur.`,
     allowOnce: "Autoriser",
     allowAlways: "Toujours autoriser",
     rejectOnce: "Refuser",
     rejectAlways: "Toujours refuser",
+    uncoveredTitle: "Non couvert par une règle :",
     cwdNotAbsolute: "cwd doit être un chemin absolu, pas « {cwd} »",
     cwdNotFolder: "cwd {cwd} n'est pas un dossier que MAIA peut ouvrir : {reason}",
     notAFolder: "ce n'est pas un dossier",

@@ -1,4 +1,4 @@
-import { errorMessage, type AskAnswer, type InteractionPort } from "@maia/kernel";
+import { errorMessage, type AskAnswer, type AskDetail, type InteractionPort } from "@maia/kernel";
 import {
   methods,
   type AgentContext,
@@ -8,6 +8,7 @@ import {
 } from "@agentclientprotocol/sdk";
 import { t } from "./messages.ts";
 import type { ToolCalls, TrackedCall } from "./tool-calls.ts";
+import { uncoveredContent } from "./uncovered-content.ts";
 import type { UpdateQueue } from "./update-queue.ts";
 
 /** What the port needs of its ACP session; bound once the session has its id. */
@@ -32,8 +33,8 @@ const ANSWERS: Record<PermissionOptionKind, AskAnswer> = {
 
 /**
  * The interaction port of `maia acp` (DESIGN.md: front ends implement it): a confirmation becomes
- * `session/request_permission`. For a tool call the client gets the call itself (title, kind, locations, diff)
- * and four options; "always" writes a narrow rule to the launch folder's settings before answering. A
+ * `session/request_permission`. For a tool call the client gets the call itself (title, kind, locations, diff,
+ * and for Bash the parts no rule covers, from the permissions plugin's verdict) and four options; "always" writes a narrow rule to the launch folder's settings before answering. A
  * `cancelled` outcome stops the turn (seed § 6.2.4); a turn cancelled while the question is pending stops
  * waiting at once, as if the client had answered `cancelled`.
  */
@@ -46,10 +47,10 @@ export class AcpInteraction implements InteractionPort {
     this.#host = host;
   }
 
-  async ask(message: string, signal?: AbortSignal): Promise<AskAnswer> {
+  async ask(message: string, signal?: AbortSignal, detail?: AskDetail): Promise<AskAnswer> {
     const host = this.#host;
     if (!host) return "no";
-    return this.#request(host, message, host.toolCalls.takeAwaitingPermission(), signal);
+    return this.#request(host, message, host.toolCalls.takeAwaitingPermission(), signal, detail?.uncovered);
   }
 
   async confirm(message: string, signal?: AbortSignal): Promise<boolean> {
@@ -58,7 +59,13 @@ export class AcpInteraction implements InteractionPort {
     return (await this.#request(host, message, undefined, signal)) === "yes";
   }
 
-  async #request(host: PermissionHost, message: string, call: TrackedCall | undefined, signal: AbortSignal | undefined): Promise<AskAnswer> {
+  async #request(
+    host: PermissionHost,
+    message: string,
+    call: TrackedCall | undefined,
+    signal: AbortSignal | undefined,
+    uncovered?: readonly string[],
+  ): Promise<AskAnswer> {
     const details = call ? await call.details : undefined;
     // The client must have seen the tool call before it is asked about it.
     await host.updates.flush();
@@ -71,6 +78,9 @@ export class AcpInteraction implements InteractionPort {
       ...(remember ? [{ optionId: "reject_always", name: t("rejectAlways"), kind: "reject_always" } as const] : []),
     ];
     this.#questions += 1;
+    // Why it asks: shown under the call, and as data (`_meta.maia.uncovered`) for clients that lay it out themselves.
+    const why = uncoveredContent(uncovered);
+    const content = [...(details?.diff ? [details.diff] : []), ...(why ? [why] : [])];
     const toolCall = details
       ? {
           toolCallId: call?.acpId ?? "",
@@ -79,7 +89,8 @@ export class AcpInteraction implements InteractionPort {
           status: "pending" as const,
           locations: details.locations,
           rawInput: details.rawInput,
-          ...(details.diff ? { content: [details.diff] } : {}),
+          ...(content.length > 0 ? { content } : {}),
+          ...(why && uncovered ? { _meta: { maia: { uncovered: [...uncovered] } } } : {}),
         }
       : { toolCallId: `question-${this.#questions}`, title: message, kind: "other" as const, status: "pending" as const };
     let response: RequestPermissionResponse;

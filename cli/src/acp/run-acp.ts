@@ -7,6 +7,7 @@ import { boot } from "../boot.ts";
 import { attributed } from "../plugin-log.ts";
 import { resolveLaunchFolder } from "../launch-folder.ts";
 import { chooseModel } from "../model-choice.ts";
+import { applyLaunchMode } from "../permission-mode.ts";
 import { createAcpAgent } from "./acp-agent.ts";
 import { t } from "./messages.ts";
 
@@ -45,6 +46,8 @@ export async function runAcp(args: CliArgs, io: AcpIO): Promise<number> {
         strictPlugins: args.strictPlugins,
         allowRules: args.allow,
       });
+      // --permission-mode: the folder's starting mode, before its first session (plan's prompt section included).
+      applyLaunchMode(booted.kernel, args.permissionMode);
       return { kernel: booted.kernel, cwd: booted.cwd, homeDir: booted.homeDir, model: chooseModel(args.model, io.env, booted.config.model) };
     },
   });

@@ -10,7 +10,8 @@ import {
   type SessionNotification,
   type SessionUpdate,
 } from "@agentclientprotocol/sdk";
-import { spawnMaia } from "@maia/testing-maia";
+import { afterEach } from "vitest";
+import { maiaPerTest, spawnMaia, type LiteLLMStandIn, type MaiaPerTest } from "@maia/testing-maia";
 
 export type PermissionAnswer = (request: RequestPermissionRequest, signal: AbortSignal) => RequestPermissionResponse | Promise<RequestPermissionResponse>;
 
@@ -99,6 +100,33 @@ export function startAcp(options: { cwd: string; home: string; env?: NodeJS.Proc
   const stream = ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(forSdk) as ReadableStream<Uint8Array>);
   harness.connection = app.connect(stream);
   return harness;
+}
+
+export interface AcpPerTest<Server> extends MaiaPerTest<Server> {
+  /** `maia acp` in the test's folders (each can be overridden), driven by the SDK's client; stopped after the test. */
+  start(options?: { args?: string[]; env?: NodeJS.ProcessEnv; cwd?: string; home?: string }): AcpProcess;
+}
+
+/**
+ * The set-up of an ACP end-to-end test file, for each test: maiaPerTest's server, HOME and launch folder, and
+ * the `maia acp` processes the test starts, whose stdin is closed (the client goes away) before the server stops.
+ */
+export function acpPerTest<Server extends LiteLLMStandIn>(startServer: () => Promise<Server>): AcpPerTest<Server> {
+  const bed = maiaPerTest(startServer);
+  const running = new Set<AcpProcess>();
+  afterEach(async () => {
+    await Promise.all([...running].map((process) => process.close()));
+    running.clear();
+  });
+  // The bed's getters stay live through the prototype (read each test's values, not the file's at load time).
+  const perTest: Pick<AcpPerTest<Server>, "start"> = {
+    start(options = {}) {
+      const process = startAcp({ cwd: options.cwd ?? bed.cwd, home: options.home ?? bed.home, env: options.env ?? {}, args: options.args ?? [] });
+      running.add(process);
+      return process;
+    },
+  };
+  return Object.assign(Object.create(bed) as MaiaPerTest<Server>, perTest);
 }
 
 /** initialize, as a client that shows notices. */

@@ -37,6 +37,30 @@ describe("maia -p: what a tool call changes", () => {
   });
 });
 
+describe("maia -p: why a refused call asked", () => {
+  it("stream-json: a permission event after tool_use names the parts no rule covers and the rules that would allow it, in French too", async () => {
+    bed.server.enqueue({ toolCalls: [{ id: "b1", name: "Bash", arguments: { command: "ls && echo one > out.txt" } }] }, { text: "done" });
+    const run = await runMaia(["-p", "run", "--model", "m", "--output-format", "stream-json", "--allow", "Bash(ls)"], { ...bed, env: { MAIA_LANG: "fr" } });
+    expect(run.code).toBe(0);
+    const events = streamEvents(run.stdout);
+    const order = events.filter((event) => event.id === "b1").map((event) => event.type);
+    expect(order).toEqual(["tool_use", "permission", "tool_result"]);
+    const refused = events.find((event) => event.type === "permission");
+    expect(refused).toMatchObject({ name: "Bash", outcome: "refused", rules: ["Bash(echo one)"] });
+    expect(refused?.uncovered?.some((part) => part.includes("non couvert par une règle allow : echo one"))).toBe(true);
+    expect(refused?.uncovered?.some((part) => part.includes("out.txt"))).toBe(true);
+    expect(refused?.uncovered?.some((part) => /: ls$/.test(part))).toBe(false);
+    await expect(readFile(path.join(bed.cwd, "out.txt"), "utf8")).rejects.toThrow();
+  });
+
+  it("text output is unchanged: the refusal is a warning on stderr, with nothing more on stdout", async () => {
+    bed.server.enqueue({ toolCalls: [{ name: "Bash", arguments: { command: "echo hi" } }] }, { text: "done" });
+    const run = await runMaia(["-p", "run", "--model", "m"], bed);
+    expect(run).toMatchObject({ code: 0, stdout: "done\n" });
+    expect(run.stderr).toContain("--allow 'Bash(echo hi)'");
+  });
+});
+
 describe("maia -p --permission-mode", () => {
   it("plan: refuses a Write even when a rule allows it, tells the model to present a plan, and says so in the system prompt", async () => {
     bed.server.enqueue({ toolCalls: [{ name: "Write", arguments: { path: "a.txt", content: "x" } }] }, { text: "Here is my plan." });

@@ -44,6 +44,17 @@ export class HeadlessOutput {
         // `diff`: what an Edit or Write changes, read before it runs (or is refused).
         this.#line({ type: "tool_use", id: event.id, name: event.name, input: event.input, ...(event.preview ? { diff: patchOf(event.preview, this.#cwd) } : {}) });
         break;
+      case "permission":
+        // Refused for want of someone to answer: why it asked, and the `--allow` rules that would let it run.
+        this.#line({
+          type: "permission",
+          id: event.id,
+          name: event.name,
+          outcome: event.outcome,
+          ...(event.uncovered ? { uncovered: event.uncovered } : {}),
+          ...(event.rules ? { rules: event.rules } : {}),
+        });
+        break;
       case "tool_result":
         this.#toolCalls += 1;
         this.#line({ type: "tool_result", id: event.id, name: event.name, content: event.output, isError: event.isError });

@@ -12,6 +12,11 @@ export type AgentEvent =
   /** `preview`: what an Edit or Write would change, read before it runs (Tool.preview). */
   | { type: "tool_call"; id: string; name: string; summary: string; input: Record<string, unknown>; preview?: ToolPreview }
   | { type: "tool_result"; id: string; name: string; output: string; isError: boolean }
+  /**
+   * A call that needed a confirmation, refused because nobody can answer (headless): why it asked (the parts
+   * no rule covers, from the permission verdict's advice) and the narrowest rules that would allow it.
+   */
+  | { type: "permission"; id: string; name: string; outcome: "refused"; uncovered?: readonly string[]; rules?: readonly string[] }
   | { type: "context_usage"; tokens: number; max?: number }
   | { type: "tools_running"; running: { names: string[]; done: number } | null }
   | { type: "usage"; inputTokens: number; outputTokens: number }

@@ -186,6 +186,15 @@ async function prepare(
 
   if (!session.interaction.canAsk) {
     const rule = suggestedRule(call.name, tool, input.input);
+    const { uncovered, always } = verdict.advice ?? {};
+    session.events.emit({
+      type: "permission",
+      id: call.id,
+      name: call.name,
+      outcome: "refused",
+      ...(uncovered && uncovered.length > 0 ? { uncovered } : {}),
+      ...(always && always.rules.length > 0 ? { rules: always.rules } : {}),
+    });
     session.events.emit({ type: "warning", message: t("refusedHeadlessWarning", { name: call.name, rule }) });
     return { kind: "result", call, tool, content: t("refusedHeadless", { rule }), isError: true };
   }

@@ -1,7 +1,7 @@
 import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { readDefinitionFile, withoutControlChars } from "@maia/util";
-import { FRONT_MATTER_MESSAGE_KEYS, readFrontMatter } from "@maia/util/front-matter";
+import { describeFrontMatterProblem, readFrontMatter } from "@maia/util/front-matter";
 import { readAllowedTools } from "./allowed-tools.ts";
 import { t } from "./messages.ts";
 
@@ -120,7 +120,7 @@ async function readCommandFile(root: string, file: string, source: CommandSource
     const parsed = readFrontMatter(text);
     if (!parsed.ok) {
       const { problem: cause } = parsed;
-      return problem(t(FRONT_MATTER_MESSAGE_KEYS[cause.kind], { detail: cause.kind === "yaml" ? cause.detail : "" }), parsed.line);
+      return problem(describeFrontMatterProblem(cause), parsed.line);
     }
     data = parsed.data;
     lineOf = (key) => parsed.entries.find((entry) => entry.key === key)?.line;

@@ -1,4 +1,5 @@
 import { definePlugin, PROMPT_ORDER, STAGE, type AlwaysScope, type PermissionCheck, type ToolUseBlock } from "@maia/kernel";
+import { createWarnOnce } from "@maia/util";
 import { adviceFor } from "./advice.ts";
 import { applyMode, isPermissionMode, nextMode, PROMPT_SECTION_ID, type PermissionMode } from "./modes.ts";
 import type { CallToRemember } from "@maia/permission-rules";
@@ -82,12 +83,7 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
     let fromFiles: LoadedRules = { files: [], rules: [], warnings: [] };
     const added = new Map<string, AddedRules>();
     let loaded: LoadedRules = fromFiles;
-    const warned = new Set<string>();
-    const warnOnce = (message: string) => {
-      if (warned.has(message)) return;
-      warned.add(message);
-      context.log.warn(message);
-    };
+    const warnOnce = createWarnOnce((message) => context.log.warn(message));
     const reload = async () => {
       fromFiles = await loadRules(defaultSources(cwd, homeDir, allowRules));
       loaded = withAdded(fromFiles, added.values());
@@ -179,8 +175,9 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
       if (approvedBy !== undefined && result.error === undefined && verdict.decision === "ask" && verdict.rule === undefined) {
         return { ...check, verdict: { decision: "allow", source: approvedBy } };
       }
-      if (verdict.decision !== "ask" || !session.interaction.canAsk) return { ...check, verdict };
-      // Only when someone will be asked: what the confirmation shows, and the rules "always" would add.
+      if (verdict.decision !== "ask") return { ...check, verdict };
+      // What the confirmation shows, and the rules "always" would add; where nobody can answer (headless), the
+      // refusal reports the same (the `permission` event of stream-json).
       const asked = { name: call.name, input: call.input, inputSchema: tool.spec.inputSchema };
       const advice = await adviceFor(asked, result, { cwd, homeDir, permissions: api, remember: (what, list, scope) => api.remember(what, list, scope) });
       return { ...check, verdict: { ...verdict, advice } };

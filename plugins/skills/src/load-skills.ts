@@ -1,7 +1,7 @@
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { definitionFolders, readDefinitionFile, withoutControlChars } from "@maia/util";
-import { FRONT_MATTER_MESSAGE_KEYS, readFrontMatter } from "@maia/util/front-matter";
+import { describeFrontMatterProblem, readFrontMatter } from "@maia/util/front-matter";
 import { t } from "./messages.ts";
 
 export type SkillSource = "project" | "parent" | "user" | "claude-project" | "claude-user";
@@ -80,7 +80,7 @@ export async function loadSkills(cwd: string, homeDir: string): Promise<SkillLoa
       const parsed = readFrontMatter(read.text);
       if (!parsed.ok) {
         const { problem } = parsed;
-        fail(t(FRONT_MATTER_MESSAGE_KEYS[problem.kind], { detail: problem.kind === "yaml" ? problem.detail : "" }), parsed.line);
+        fail(describeFrontMatterProblem(problem), parsed.line);
         continue;
       }
       const description = parsed.data.description;

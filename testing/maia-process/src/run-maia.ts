@@ -66,6 +66,10 @@ export interface StreamEvent {
   isError?: boolean;
   message?: string;
   stopReason?: string;
+  /** `permission`: a call refused for want of someone to answer, why it asked, and the rules that would allow it. */
+  outcome?: string;
+  uncovered?: string[];
+  rules?: string[];
 }
 
 /** The events of a `--output-format stream-json` run: one JSON object per non-empty line of its output. */
