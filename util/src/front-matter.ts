@@ -34,19 +34,8 @@ export type FrontMatterProblem =
   | { kind: "yaml"; detail: string }
   | { kind: "notMapping" };
 
-// The words for each problem, in English and French: what plugins show (commands, skills; agents to follow).
+// The words for each problem, in English and French: what plugins show (commands, skills, agents).
 export { describeFrontMatterProblem, type FrontMatterWords } from "./front-matter-messages.ts";
-
-/**
- * @deprecated Use `describeFrontMatterProblem`, which holds the words. Kept while the agents plugin still words
- * the problems in its own catalogue through this table (key of each problem's sentence there).
- */
-export const FRONT_MATTER_MESSAGE_KEYS = {
-  missing: "headerMissing",
-  unclosed: "headerUnclosed",
-  yaml: "yamlInvalid",
-  notMapping: "notMapping",
-} as const satisfies Record<FrontMatterProblem["kind"], string>;
 
 const isFence = (line: string) => /^---[ \t]*\r?$/.test(line);
 

@@ -1,4 +1,5 @@
 import { definePlugin, STAGE, type AgentSession, type ToolUseBlock } from "@maia/kernel";
+import { createWarnOnce } from "@maia/util";
 import { isNeutral, type Effects } from "./effects.ts";
 import { fire, type Firing, type SessionFiles } from "./fire.ts";
 import { hooksSlashCommand, hooksSubcommand } from "./hooks-command.ts";
@@ -61,12 +62,7 @@ export default definePlugin<Record<string, never>, HooksApi>({
   async apply(context) {
     const { cwd, homeDir, frontEnd } = context.runtime;
     let loaded: LoadedHooks = { files: [], warnings: [] };
-    const warned = new Set<string>();
-    const warnOnce = (message: string) => {
-      if (warned.has(message)) return;
-      warned.add(message);
-      context.log.warn(message);
-    };
+    const warnOnce = createWarnOnce((message) => context.log.warn(message));
     const reload = async () => {
       loaded = await loadHooks(defaultSources(cwd, homeDir), homeDir);
       for (const warning of loaded.warnings) warnOnce(warning);

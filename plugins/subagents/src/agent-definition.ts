@@ -1,6 +1,6 @@
 import { closest } from "@maia/util";
 import type { AgentDefinition, AgentLevel, Effort, RuleKind } from "@maia/subagent-protocol";
-import { FRONT_MATTER_MESSAGE_KEYS, readFrontMatter, type FrontMatterEntry } from "@maia/util/front-matter";
+import { describeFrontMatterProblem, readFrontMatter, type FrontMatterEntry } from "@maia/util/front-matter";
 import { agentNameProblem } from "./agent-name.ts";
 import { parseSections, SECTION_IDS, type SectionId } from "./agent-sections.ts";
 import { t } from "./messages.ts";
@@ -46,8 +46,7 @@ export function parseAgentFile(text: string, where: { folderName: string; file: 
 
   const header = readFrontMatter(text);
   if (!header.ok) {
-    const { problem } = header;
-    return reject(t(FRONT_MATTER_MESSAGE_KEYS[problem.kind], { detail: problem.kind === "yaml" ? problem.detail : "" }), header.line);
+    return reject(describeFrontMatterProblem(header.problem, { keys: ["name", "description"] }), header.line);
   }
   try {
     const values = readKeys(header.entries);

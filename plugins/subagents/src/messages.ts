@@ -12,10 +12,6 @@ export const t = defineMessages(
     // Reading AGENT.md (seed § 20.1).
     fileProblem: "{file}{where}: {problem} — this agent is not loaded.",
     where: " (line {line})",
-    headerMissing: "no YAML header: start the file with a line ---, then name: and description: lines, then a line ---",
-    headerUnclosed: "the YAML header opened on line 1 is never closed: add a line --- after it",
-    yamlInvalid: "invalid YAML header: {detail}",
-    notMapping: "the YAML header must be key: value lines (name: …, description: …)",
     unknownKey: 'unknown key "{key}"{hint}; the keys are {keys}',
     didYouMean: ' (did you mean "{guess}"?)',
     duplicateKey: 'the key "{key}" is given twice (also line {other}): keep one',
@@ -139,10 +135,6 @@ export const t = defineMessages(
   {
     fileProblem: "{file}{where} : {problem} — cet agent n'est pas chargé.",
     where: " (ligne {line})",
-    headerMissing: "pas d'en-tête YAML : commencez le fichier par une ligne ---, puis les lignes name: et description:, puis une ligne ---",
-    headerUnclosed: "l'en-tête YAML ouvert ligne 1 n'est jamais fermé : ajoutez une ligne --- après lui",
-    yamlInvalid: "en-tête YAML invalide : {detail}",
-    notMapping: "l'en-tête YAML doit être fait de lignes clé: valeur (name: …, description: …)",
     unknownKey: "clé inconnue « {key} »{hint} ; les clés sont {keys}",
     didYouMean: " (vouliez-vous dire « {guess} » ?)",
     duplicateKey: "la clé « {key} » est donnée deux fois (aussi ligne {other}) : n'en gardez qu'une",
