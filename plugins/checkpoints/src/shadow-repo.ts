@@ -1,6 +1,9 @@
-import { lstat, mkdir, readdir, rm, rmdir, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { createFileExclusive } from "@maia/util";
 import { gitRunner, nulFields, type Git } from "./git.ts";
+import { treeOfIndex } from "./index-tree.ts";
+import { changedPaths } from "./status-changes.ts";
 
 /** Files larger than this are left out of checkpoints (a build artefact, a database): documented in docs/checkpoints.md. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -31,6 +34,31 @@ export interface FileChange {
 
 /** Always left out: MAIA's own state (sessions, settings) must survive an undo, and .git is git's. */
 const BASE_EXCLUDES = ["/.maia/", ".git"];
+
+/**
+ * The shadow repository's configuration. Besides what keeps a snapshot faithful (no line-ending conversion, links
+ * as links, no hooks), what keeps a snapshot cheap on a large folder: the untracked cache (`git status` re-reads
+ * only the folders whose mtime moved; it needs `status.showUntrackedFiles=all` to serve `-uall`), index version 4
+ * (paths prefix-compressed: a smaller index to read and write), no fsmonitor (a user's would not watch this
+ * index), and the "end of index entries" extension, through which index-tree.ts finds the tree without git.
+ * `maia.configVersion` marks a repository configured this way, so later processes skip the `git config` calls.
+ */
+const CONFIG: ReadonlyArray<readonly [string, string]> = [
+  ["core.autocrlf", "false"],
+  ["core.symlinks", "true"],
+  ["core.quotePath", "false"],
+  ["core.hooksPath", "/dev/null"],
+  ["core.untrackedCache", "true"],
+  ["core.fsmonitor", "false"],
+  ["core.preloadIndex", "true"],
+  ["status.showUntrackedFiles", "all"],
+  ["status.renames", "false"],
+  ["index.version", "4"],
+  ["index.recordEndOfIndexEntries", "true"],
+  ["gc.auto", "0"],
+  ["commit.gpgSign", "false"],
+];
+const CONFIG_VERSION = "2";
 
 /**
  * A git repository of MAIA's own (`~/.maia/checkpoints/<folder id>/git`) whose work tree is the launch folder.
@@ -77,16 +105,12 @@ export class ShadowRepo {
       await mkdir(this.gitDir, { recursive: true });
       await this.#git(["init", "--quiet"]);
     }
-    for (const [key, value] of [
-      ["core.autocrlf", "false"],
-      ["core.symlinks", "true"],
-      ["core.quotePath", "false"],
-      ["core.hooksPath", "/dev/null"],
-      ["gc.auto", "0"],
-      ["commit.gpgSign", "false"],
-    ] as const) {
-      await this.#git(["config", key, value]);
-    }
+    const config = await readFile(path.join(this.gitDir, "config"), "utf8").catch(() => "");
+    if (new RegExp(`^\\s*configVersion = ${CONFIG_VERSION}$`, "im").test(config)) return;
+    for (const [key, value] of CONFIG) await this.#git(["config", key, value]);
+    // An index written before index.version was set keeps its version until told.
+    if (exists) await this.#git(["update-index", "--index-version", "4"]).catch(() => undefined);
+    await this.#git(["config", "maia.configVersion", CONFIG_VERSION]);
   }
 
   /**
@@ -109,8 +133,17 @@ export class ShadowRepo {
   async #snapshot(_label: string): Promise<string> {
     await this.ensure();
     await this.#writeExcludes();
-    const listed = await this.#git(["ls-files", "-z", "--others", "--modified", "--deleted", "--exclude-standard"]);
-    const changed = [...new Set(nulFields(listed.stdout))];
+    // One process walks the folder: `status` compares every file's stat data with the index (the previous
+    // snapshot) and, through the untracked cache, re-reads only the folders that changed; it also saves what it
+    // refreshed. (`ls-files --others` has no untracked cache.)
+    const listed = await this.#git(["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all", "--ignore-submodules=all"]);
+    const changed = [...new Set(changedPaths(listed.stdout))];
+    if (changed.length === 0) {
+      // Nothing moved since the last snapshot: its tree is still in the index's cache-tree, no process needed.
+      const tree = (await treeOfIndex(path.join(this.gitDir, "index"))) ?? (await this.#writeTree());
+      await this.#keep(tree);
+      return tree;
+    }
     if (changed.length > MAX_SNAPSHOT_FILES) throw new SnapshotTooLargeError(changed.length, 0);
     const toAdd: string[] = [];
     const large: string[] = [];
@@ -136,12 +169,29 @@ export class ShadowRepo {
         allowExitCodes: [1],
       });
     }
-    const tree = (await this.#git(["write-tree"])).stdout.trim();
-    if (!this.#kept.has(tree)) {
-      await this.#git(["update-ref", `refs/maia/${tree}`, tree]);
-      this.#kept.add(tree);
-    }
+    const tree = await this.#writeTree();
+    await this.#keep(tree);
     return tree;
+  }
+
+  async #writeTree(): Promise<string> {
+    return (await this.#git(["write-tree"])).stdout.trim();
+  }
+
+  /**
+   * A ref `refs/maia/<tree>` keeps the tree's objects from `git gc`. Its name is its content, so creating the
+   * loose ref file directly (atomically, only if absent) is all `update-ref` would do, without a process.
+   */
+  async #keep(tree: string): Promise<void> {
+    if (this.#kept.has(tree)) return;
+    if (!/^[0-9a-f]{40}$/.test(tree)) throw new Error(`git write-tree: unexpected output ${JSON.stringify(tree)}`);
+    const ref = path.join(this.gitDir, "refs", "maia", tree);
+    const present = await lstat(ref).then(
+      () => true,
+      () => false,
+    );
+    if (!present) await createFileExclusive(ref, `${tree}\n`);
+    this.#kept.add(tree);
   }
 
   /** info/exclude: MAIA's folder, and the large files found so far (written only when it changes). */
