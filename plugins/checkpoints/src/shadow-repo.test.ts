@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { tempFolder } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
@@ -51,6 +51,24 @@ describe("snapshots", () => {
     expect(await store.repo.changes(first, second)).toEqual([{ path: "b.txt", status: "M", added: 1, removed: 1 }]);
     const refs = execFileSync("git", ["--git-dir", store.repo.gitDir, "for-each-ref", "--format=%(refname)", "refs/maia/"], { encoding: "utf8" });
     expect(refs.split("\n").filter(Boolean).sort()).toEqual([`refs/maia/${first}`, `refs/maia/${second}`].sort());
+  }, SLOW);
+
+  it("at the end of a turn list what changed since the one before it, as diff-tree between the two would", async () => {
+    const { cwd, store } = await folder();
+    const before = await store.repo.snapshot("before");
+    expect(await store.repo.snapshotSince(before, "after")).toEqual({ tree: before, changes: [] });
+    await writeFile(path.join(cwd, "src", "a.txt"), "a1\na2\n");
+    await rm(path.join(cwd, "b.txt"));
+    await writeFile(path.join(cwd, "c.bin"), Buffer.from([0, 1, 2, 0]));
+    await chmod(path.join(cwd, "c.bin"), 0o755);
+    const after = await store.repo.snapshotSince(before, "after");
+    const expected = [
+      { path: "b.txt", status: "D", added: 0, removed: 1 },
+      { path: "c.bin", status: "A" },
+      { path: "src/a.txt", status: "M", added: 1, removed: 0 },
+    ];
+    expect(after.changes).toEqual(expected);
+    expect(await store.repo.changes(before, after.tree)).toEqual(expected);
   }, SLOW);
 
   it("taken by another MAIA in the same folder are seen, not replaced by the tree this one remembers", async () => {

@@ -1,6 +1,6 @@
 import { lstat, mkdir, readdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { createFileExclusive } from "@maia/util";
+import { createFileExclusive, writeFileAtomic } from "@maia/util";
 import { gitRunner, nulFields, type Git } from "./git.ts";
 import { treeOfIndex } from "./index-tree.ts";
 import { changedPaths } from "./status-changes.ts";
@@ -75,6 +75,8 @@ export class ShadowRepo {
   readonly #kept = new Set<string>();
   readonly #large = new Set<string>();
   #excludes: string | undefined;
+  /** The tree of the commit this process last put HEAD on. */
+  #head: string | undefined;
   #queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: { gitDir: string; workTree: string; env: NodeJS.ProcessEnv }) {
@@ -120,7 +122,19 @@ export class ShadowRepo {
    * files), MAIA's folder and files over MAX_FILE_BYTES are not part of it.
    */
   snapshot(label: string): Promise<string> {
-    return this.#serial(() => this.#snapshot(label));
+    return this.#serial(async () => (await this.#snapshot(label)).tree);
+  }
+
+  /**
+   * The snapshot at the end of a turn and what changed since `before`, in as few processes as possible: nothing
+   * changed is one `git status` and no diff; otherwise the diff of the index against `before` runs beside
+   * `write-tree` (both only read the index that `git add` left), rather than a `diff-tree` after it.
+   */
+  snapshotSince(before: string, label: string): Promise<{ tree: string; changes: FileChange[] }> {
+    return this.#serial(async () => {
+      const { tree, changes } = await this.#snapshot(label, before);
+      return { tree, changes: changes ?? (tree === before ? [] : await this.changes(before, tree).catch(() => [])) };
+    });
   }
 
   /** One snapshot or restore at a time in this process (parallel tool calls, a restore after a turn). */
@@ -130,7 +144,7 @@ export class ShadowRepo {
     return run;
   }
 
-  async #snapshot(_label: string): Promise<string> {
+  async #snapshot(_label: string, since?: string): Promise<{ tree: string; changes?: FileChange[] }> {
     await this.ensure();
     await this.#writeExcludes();
     // One process walks the folder: `status` compares every file's stat data with the index (the previous
@@ -142,7 +156,7 @@ export class ShadowRepo {
       // Nothing moved since the last snapshot: its tree is still in the index's cache-tree, no process needed.
       const tree = (await treeOfIndex(path.join(this.gitDir, "index"))) ?? (await this.#writeTree());
       await this.#keep(tree);
-      return tree;
+      return { tree };
     }
     if (changed.length > MAX_SNAPSHOT_FILES) throw new SnapshotTooLargeError(changed.length, 0);
     const toAdd: string[] = [];
@@ -169,9 +183,33 @@ export class ShadowRepo {
         allowExitCodes: [1],
       });
     }
-    const tree = await this.#writeTree();
+    const [tree, changes] = await Promise.all([
+      this.#writeTree().then(async (tree) => {
+        await this.#pointHead(tree);
+        return tree;
+      }),
+      since === undefined ? undefined : this.#git(["diff-index", "--cached", "-z", "--no-renames", "--raw", "--numstat", since]).then(
+            (result) => parseRawNumstat(result.stdout),
+            () => undefined, // listed again by diff-tree below
+          ),
+    ]);
     await this.#keep(tree);
-    return tree;
+    return changes === undefined ? { tree } : { tree, changes };
+  }
+
+  /**
+   * HEAD, detached, on a commit (without parent, so that it keeps no older snapshot alive) of the tree just
+   * written. `git status` compares the index with HEAD before it looks at the work tree; without a HEAD it lists
+   * every file of the index as added — 5,000 lines to print and read at every snapshot. With HEAD on the index's
+   * tree, git skips that comparison through the cache-tree and prints only what changed. Only a speed-up: a HEAD
+   * left behind (another MAIA, a failure here) makes `status` longer, never a snapshot wrong.
+   */
+  async #pointHead(tree: string): Promise<void> {
+    if (this.#head === tree) return;
+    const commit = (await this.#git(["commit-tree", tree, "-m", "maia checkpoint"])).stdout.trim();
+    if (!/^[0-9a-f]{40}$/.test(commit)) return;
+    await writeFileAtomic(path.join(this.gitDir, "HEAD"), `${commit}\n`);
+    this.#head = tree;
   }
 
   async #writeTree(): Promise<string> {
@@ -206,24 +244,7 @@ export class ShadowRepo {
 
   /** What changed from one snapshot to another, with line counts (one `diff-tree --raw --numstat`). */
   async changes(from: string, to: string): Promise<FileChange[]> {
-    const fields = nulFields((await this.#git(["diff-tree", "-r", "-z", "--no-renames", "--raw", "--numstat", from, to])).stdout);
-    const statuses = new Map<string, FileChange["status"]>();
-    const lines = new Map<string, { added?: number; removed?: number }>();
-    for (let index = 0; index < fields.length; index += 1) {
-      const field = fields[index] ?? "";
-      if (field.startsWith(":")) {
-        // `:<mode> <mode> <id> <id> <status>` then the path as the next field.
-        const code = field.split(" ").at(-1)?.charAt(0);
-        const file = fields[index + 1] ?? "";
-        statuses.set(file, code === "A" ? "A" : code === "D" ? "D" : "M");
-        index += 1;
-        continue;
-      }
-      // Without renames, a numstat field is `added<TAB>removed<TAB>path` ("-" counts for a binary file).
-      const [added, removed, ...rest] = field.split("\t");
-      lines.set(rest.join("\t"), added === "-" || added === undefined ? {} : { added: Number(added), removed: Number(removed) });
-    }
-    return [...statuses].map(([file, status]) => ({ path: file, status, ...lines.get(file) }));
+    return parseRawNumstat((await this.#git(["diff-tree", "-r", "-z", "--no-renames", "--raw", "--numstat", from, to])).stdout);
   }
 
   /** The paths, among `paths`, whose content or mode differs between two snapshots. */
@@ -276,6 +297,28 @@ export class ShadowRepo {
     // Not --prune=now: objects of a snapshot another MAIA is taking in this folder are not referenced yet.
     if (options.collect) await this.#git(["gc", "--quiet", "--prune=1.hour.ago"]);
   }
+}
+
+/** `--raw --numstat -z` output (of diff-tree or diff-index): each path's status, with its line counts. */
+export function parseRawNumstat(output: string): FileChange[] {
+  const fields = nulFields(output);
+  const statuses = new Map<string, FileChange["status"]>();
+  const lines = new Map<string, { added?: number; removed?: number }>();
+  for (let index = 0; index < fields.length; index += 1) {
+    const field = fields[index] ?? "";
+    if (field.startsWith(":")) {
+      // `:<mode> <mode> <id> <id> <status>` then the path as the next field.
+      const code = field.split(" ").at(-1)?.charAt(0);
+      const file = fields[index + 1] ?? "";
+      statuses.set(file, code === "A" ? "A" : code === "D" ? "D" : "M");
+      index += 1;
+      continue;
+    }
+    // Without renames, a numstat field is `added<TAB>removed<TAB>path` ("-" counts for a binary file).
+    const [added, removed, ...rest] = field.split("\t");
+    lines.set(rest.join("\t"), added === "-" || added === undefined ? {} : { added: Number(added), removed: Number(removed) });
+  }
+  return [...statuses].map(([file, status]) => ({ path: file, status, ...lines.get(file) }));
 }
 
 function escapeGlob(file: string): string {
