@@ -77,6 +77,7 @@ export class ShadowRepo {
   #excludes: string | undefined;
   /** The tree of the commit this process last put HEAD on. */
   #head: string | undefined;
+  #headMoved: Promise<void> = Promise.resolve();
   #queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: { gitDir: string; workTree: string; env: NodeJS.ProcessEnv }) {
@@ -147,6 +148,7 @@ export class ShadowRepo {
   async #snapshot(_label: string, since?: string): Promise<{ tree: string; changes?: FileChange[] }> {
     await this.ensure();
     await this.#writeExcludes();
+    await this.#headMoved;
     // One process walks the folder: `status` compares every file's stat data with the index (the previous
     // snapshot) and, through the untracked cache, re-reads only the folders that changed; it also saves what it
     // refreshed. (`ls-files --others` has no untracked cache.)
@@ -184,17 +186,21 @@ export class ShadowRepo {
       });
     }
     const [tree, changes] = await Promise.all([
-      this.#writeTree().then(async (tree) => {
-        await this.#pointHead(tree);
-        return tree;
-      }),
-      since === undefined ? undefined : this.#git(["diff-index", "--cached", "-z", "--no-renames", "--raw", "--numstat", since]).then(
-            (result) => parseRawNumstat(result.stdout),
-            () => undefined, // listed again by diff-tree below
-          ),
+      this.#writeTree(),
+      since === undefined ? undefined : this.#changesInIndex(since),
     ]);
     await this.#keep(tree);
+    // Not on the turn's path: the next snapshot waits for it, nothing else needs it.
+    this.#headMoved = this.#pointHead(tree).catch(() => undefined);
     return changes === undefined ? { tree } : { tree, changes };
+  }
+
+  /** What the index holds that `since` did not (undefined when git fails: diff-tree lists it again). */
+  #changesInIndex(since: string): Promise<FileChange[] | undefined> {
+    return this.#git(["diff-index", "--cached", "-z", "--no-renames", "--raw", "--numstat", since]).then(
+      (result) => parseRawNumstat(result.stdout),
+      () => undefined,
+    );
   }
 
   /**
