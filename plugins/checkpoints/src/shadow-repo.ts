@@ -1,6 +1,9 @@
-import { lstat, mkdir, readdir, rm, rmdir, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { createFileExclusive, writeFileAtomic } from "@maia/util";
 import { gitRunner, nulFields, type Git } from "./git.ts";
+import { treeOfIndex } from "./index-tree.ts";
+import { changedPaths } from "./status-changes.ts";
 
 /** Files larger than this are left out of checkpoints (a build artefact, a database): documented in docs/checkpoints.md. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -33,6 +36,31 @@ export interface FileChange {
 const BASE_EXCLUDES = ["/.maia/", ".git"];
 
 /**
+ * The shadow repository's configuration. Besides what keeps a snapshot faithful (no line-ending conversion, links
+ * as links, no hooks), what keeps a snapshot cheap on a large folder: the untracked cache (`git status` re-reads
+ * only the folders whose mtime moved; it needs `status.showUntrackedFiles=all` to serve `-uall`), index version 4
+ * (paths prefix-compressed: a smaller index to read and write), no fsmonitor (a user's would not watch this
+ * index), and the "end of index entries" extension, through which index-tree.ts finds the tree without git.
+ * `maia.configVersion` marks a repository configured this way, so later processes skip the `git config` calls.
+ */
+const CONFIG: ReadonlyArray<readonly [string, string]> = [
+  ["core.autocrlf", "false"],
+  ["core.symlinks", "true"],
+  ["core.quotePath", "false"],
+  ["core.hooksPath", "/dev/null"],
+  ["core.untrackedCache", "true"],
+  ["core.fsmonitor", "false"],
+  ["core.preloadIndex", "true"],
+  ["status.showUntrackedFiles", "all"],
+  ["status.renames", "false"],
+  ["index.version", "4"],
+  ["index.recordEndOfIndexEntries", "true"],
+  ["gc.auto", "0"],
+  ["commit.gpgSign", "false"],
+];
+const CONFIG_VERSION = "2";
+
+/**
  * A git repository of MAIA's own (`~/.maia/checkpoints/<folder id>/git`) whose work tree is the launch folder.
  * A snapshot is `git add` of what changed into its own index (git's stat cache makes finding it cheap) and
  * `write-tree`, kept alive by a ref `refs/maia/<tree>`. The user's `.git`, index, stash and hooks are never read or
@@ -47,6 +75,9 @@ export class ShadowRepo {
   readonly #kept = new Set<string>();
   readonly #large = new Set<string>();
   #excludes: string | undefined;
+  /** The tree of the commit this process last put HEAD on. */
+  #head: string | undefined;
+  #headMoved: Promise<void> = Promise.resolve();
   #queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: { gitDir: string; workTree: string; env: NodeJS.ProcessEnv }) {
@@ -77,16 +108,12 @@ export class ShadowRepo {
       await mkdir(this.gitDir, { recursive: true });
       await this.#git(["init", "--quiet"]);
     }
-    for (const [key, value] of [
-      ["core.autocrlf", "false"],
-      ["core.symlinks", "true"],
-      ["core.quotePath", "false"],
-      ["core.hooksPath", "/dev/null"],
-      ["gc.auto", "0"],
-      ["commit.gpgSign", "false"],
-    ] as const) {
-      await this.#git(["config", key, value]);
-    }
+    const config = await readFile(path.join(this.gitDir, "config"), "utf8").catch(() => "");
+    if (new RegExp(`^\\s*configVersion = ${CONFIG_VERSION}$`, "im").test(config)) return;
+    for (const [key, value] of CONFIG) await this.#git(["config", key, value]);
+    // An index written before index.version was set keeps its version until told.
+    if (exists) await this.#git(["update-index", "--index-version", "4"]).catch(() => undefined);
+    await this.#git(["config", "maia.configVersion", CONFIG_VERSION]);
   }
 
   /**
@@ -96,7 +123,19 @@ export class ShadowRepo {
    * files), MAIA's folder and files over MAX_FILE_BYTES are not part of it.
    */
   snapshot(label: string): Promise<string> {
-    return this.#serial(() => this.#snapshot(label));
+    return this.#serial(async () => (await this.#snapshot(label)).tree);
+  }
+
+  /**
+   * The snapshot at the end of a turn and what changed since `before`, in as few processes as possible: nothing
+   * changed is one `git status` and no diff; otherwise the diff of the index against `before` runs beside
+   * `write-tree` (both only read the index that `git add` left), rather than a `diff-tree` after it.
+   */
+  snapshotSince(before: string, label: string): Promise<{ tree: string; changes: FileChange[] }> {
+    return this.#serial(async () => {
+      const { tree, changes } = await this.#snapshot(label, before);
+      return { tree, changes: changes ?? (tree === before ? [] : await this.changes(before, tree).catch(() => [])) };
+    });
   }
 
   /** One snapshot or restore at a time in this process (parallel tool calls, a restore after a turn). */
@@ -106,11 +145,21 @@ export class ShadowRepo {
     return run;
   }
 
-  async #snapshot(_label: string): Promise<string> {
+  async #snapshot(_label: string, since?: string): Promise<{ tree: string; changes?: FileChange[] }> {
     await this.ensure();
     await this.#writeExcludes();
-    const listed = await this.#git(["ls-files", "-z", "--others", "--modified", "--deleted", "--exclude-standard"]);
-    const changed = [...new Set(nulFields(listed.stdout))];
+    await this.#headMoved;
+    // One process walks the folder: `status` compares every file's stat data with the index (the previous
+    // snapshot) and, through the untracked cache, re-reads only the folders that changed; it also saves what it
+    // refreshed. (`ls-files --others` has no untracked cache.)
+    const listed = await this.#git(["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all", "--ignore-submodules=all"]);
+    const changed = [...new Set(changedPaths(listed.stdout))];
+    if (changed.length === 0) {
+      // Nothing moved since the last snapshot: its tree is still in the index's cache-tree, no process needed.
+      const tree = (await treeOfIndex(path.join(this.gitDir, "index"))) ?? (await this.#writeTree());
+      await this.#keep(tree);
+      return { tree };
+    }
     if (changed.length > MAX_SNAPSHOT_FILES) throw new SnapshotTooLargeError(changed.length, 0);
     const toAdd: string[] = [];
     const large: string[] = [];
@@ -136,12 +185,57 @@ export class ShadowRepo {
         allowExitCodes: [1],
       });
     }
-    const tree = (await this.#git(["write-tree"])).stdout.trim();
-    if (!this.#kept.has(tree)) {
-      await this.#git(["update-ref", `refs/maia/${tree}`, tree]);
-      this.#kept.add(tree);
-    }
-    return tree;
+    const [tree, changes] = await Promise.all([
+      this.#writeTree(),
+      since === undefined ? undefined : this.#changesInIndex(since),
+    ]);
+    await this.#keep(tree);
+    // Not on the turn's path: the next snapshot waits for it, nothing else needs it.
+    this.#headMoved = this.#pointHead(tree).catch(() => undefined);
+    return changes === undefined ? { tree } : { tree, changes };
+  }
+
+  /** What the index holds that `since` did not (undefined when git fails: diff-tree lists it again). */
+  #changesInIndex(since: string): Promise<FileChange[] | undefined> {
+    return this.#git(["diff-index", "--cached", "-z", "--no-renames", "--raw", "--numstat", since]).then(
+      (result) => parseRawNumstat(result.stdout),
+      () => undefined,
+    );
+  }
+
+  /**
+   * HEAD, detached, on a commit (without parent, so that it keeps no older snapshot alive) of the tree just
+   * written. `git status` compares the index with HEAD before it looks at the work tree; without a HEAD it lists
+   * every file of the index as added — 5,000 lines to print and read at every snapshot. With HEAD on the index's
+   * tree, git skips that comparison through the cache-tree and prints only what changed. Only a speed-up: a HEAD
+   * left behind (another MAIA, a failure here) makes `status` longer, never a snapshot wrong.
+   */
+  async #pointHead(tree: string): Promise<void> {
+    if (this.#head === tree) return;
+    const commit = (await this.#git(["commit-tree", tree, "-m", "maia checkpoint"])).stdout.trim();
+    if (!/^[0-9a-f]{40}$/.test(commit)) return;
+    await writeFileAtomic(path.join(this.gitDir, "HEAD"), `${commit}\n`);
+    this.#head = tree;
+  }
+
+  async #writeTree(): Promise<string> {
+    return (await this.#git(["write-tree"])).stdout.trim();
+  }
+
+  /**
+   * A ref `refs/maia/<tree>` keeps the tree's objects from `git gc`. Its name is its content, so creating the
+   * loose ref file directly (atomically, only if absent) is all `update-ref` would do, without a process.
+   */
+  async #keep(tree: string): Promise<void> {
+    if (this.#kept.has(tree)) return;
+    if (!/^[0-9a-f]{40}$/.test(tree)) throw new Error(`git write-tree: unexpected output ${JSON.stringify(tree)}`);
+    const ref = path.join(this.gitDir, "refs", "maia", tree);
+    const present = await lstat(ref).then(
+      () => true,
+      () => false,
+    );
+    if (!present) await createFileExclusive(ref, `${tree}\n`);
+    this.#kept.add(tree);
   }
 
   /** info/exclude: MAIA's folder, and the large files found so far (written only when it changes). */
@@ -156,24 +250,7 @@ export class ShadowRepo {
 
   /** What changed from one snapshot to another, with line counts (one `diff-tree --raw --numstat`). */
   async changes(from: string, to: string): Promise<FileChange[]> {
-    const fields = nulFields((await this.#git(["diff-tree", "-r", "-z", "--no-renames", "--raw", "--numstat", from, to])).stdout);
-    const statuses = new Map<string, FileChange["status"]>();
-    const lines = new Map<string, { added?: number; removed?: number }>();
-    for (let index = 0; index < fields.length; index += 1) {
-      const field = fields[index] ?? "";
-      if (field.startsWith(":")) {
-        // `:<mode> <mode> <id> <id> <status>` then the path as the next field.
-        const code = field.split(" ").at(-1)?.charAt(0);
-        const file = fields[index + 1] ?? "";
-        statuses.set(file, code === "A" ? "A" : code === "D" ? "D" : "M");
-        index += 1;
-        continue;
-      }
-      // Without renames, a numstat field is `added<TAB>removed<TAB>path` ("-" counts for a binary file).
-      const [added, removed, ...rest] = field.split("\t");
-      lines.set(rest.join("\t"), added === "-" || added === undefined ? {} : { added: Number(added), removed: Number(removed) });
-    }
-    return [...statuses].map(([file, status]) => ({ path: file, status, ...lines.get(file) }));
+    return parseRawNumstat((await this.#git(["diff-tree", "-r", "-z", "--no-renames", "--raw", "--numstat", from, to])).stdout);
   }
 
   /** The paths, among `paths`, whose content or mode differs between two snapshots. */
@@ -226,6 +303,28 @@ export class ShadowRepo {
     // Not --prune=now: objects of a snapshot another MAIA is taking in this folder are not referenced yet.
     if (options.collect) await this.#git(["gc", "--quiet", "--prune=1.hour.ago"]);
   }
+}
+
+/** `--raw --numstat -z` output (of diff-tree or diff-index): each path's status, with its line counts. */
+export function parseRawNumstat(output: string): FileChange[] {
+  const fields = nulFields(output);
+  const statuses = new Map<string, FileChange["status"]>();
+  const lines = new Map<string, { added?: number; removed?: number }>();
+  for (let index = 0; index < fields.length; index += 1) {
+    const field = fields[index] ?? "";
+    if (field.startsWith(":")) {
+      // `:<mode> <mode> <id> <id> <status>` then the path as the next field.
+      const code = field.split(" ").at(-1)?.charAt(0);
+      const file = fields[index + 1] ?? "";
+      statuses.set(file, code === "A" ? "A" : code === "D" ? "D" : "M");
+      index += 1;
+      continue;
+    }
+    // Without renames, a numstat field is `added<TAB>removed<TAB>path` ("-" counts for a binary file).
+    const [added, removed, ...rest] = field.split("\t");
+    lines.set(rest.join("\t"), added === "-" || added === undefined ? {} : { added: Number(added), removed: Number(removed) });
+  }
+  return [...statuses].map(([file, status]) => ({ path: file, status, ...lines.get(file) }));
 }
 
 function escapeGlob(file: string): string {

@@ -3,6 +3,7 @@ import { newTurnId, type CheckpointStore } from "./checkpoint-store.ts";
 import { markOf } from "./conversation-mark.ts";
 import { FileBackups } from "./file-backups.ts";
 import { GitMissingError } from "./git.ts";
+import type { FileChange } from "./shadow-repo.ts";
 import type { ConversationMark, TurnRecord } from "./turn-log.ts";
 
 /** Tools that never change files: a turn that calls only these takes no snapshot. Anything else may. */
@@ -100,6 +101,16 @@ export class TurnTracker {
     }
   }
 
+  async #snapshotSince(before: string): Promise<{ tree: string; changes: FileChange[] } | undefined> {
+    try {
+      const store = await this.#options.store();
+      return await store.repo.snapshotSince(before, "after");
+    } catch (error) {
+      this.#options.warnOnce("snapshotFailed", error instanceof Error ? error.message : String(error));
+      return undefined;
+    }
+  }
+
   /** At the end of the turn (after a rollback, if any): the snapshot after it and its line in the log. */
   async end(outcome: TurnOutcome): Promise<TurnRecord | undefined> {
     const turn = this.#turns.get(outcome.session);
@@ -118,12 +129,11 @@ export class TurnTracker {
     };
     const before = turn.before && !turn.late ? await turn.before : undefined;
     if (before) {
-      const after = await this.#snapshot("after");
+      const after = await this.#snapshotSince(before);
       if (after) {
-        const store = await this.#options.store();
         record.before = before;
-        record.after = after;
-        record.files = await store.repo.changes(before, after).catch(() => []);
+        record.after = after.tree;
+        record.files = after.changes;
       }
     } else if (turn.backups) {
       const saved = await turn.backups.save(record.id);
