@@ -30,7 +30,7 @@ export function runMaia(args: string[], options: RunMaiaOptions): Promise<MaiaRu
       {
         cwd: options.cwd,
         env: baseEnv(options),
-        timeout: options.timeoutMs ?? 20_000,
+        timeout: options.timeoutMs ?? 45_000,
         maxBuffer: 64 * 1024 * 1024,
       },
       (error, stdout, stderr) => {

@@ -102,7 +102,7 @@ export class TmuxTerminal {
 
   /** Waits until the screen (or the whole history) matches; fails with what was on screen. */
   async waitFor(pattern: string | RegExp, options: { timeoutMs?: number; history?: boolean } = {}): Promise<string> {
-    const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+    const deadline = Date.now() + (options.timeoutMs ?? 30_000);
     let text = "";
     for (;;) {
       text = options.history ? await this.history() : await this.screen();
@@ -113,7 +113,7 @@ export class TmuxTerminal {
   }
 
   /** Waits until the pattern is no longer on screen. */
-  async waitForGone(pattern: string | RegExp, timeoutMs = 15_000): Promise<string> {
+  async waitForGone(pattern: string | RegExp, timeoutMs = 30_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const text = await this.screen();
