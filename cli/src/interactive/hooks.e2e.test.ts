@@ -3,6 +3,7 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { eventually, processAlive } from "@maia/testing-maia";
 import { builtinPlugin, bundleBuilt } from "./testing/maia-terminal.ts";
 import { terminalPerTest } from "./testing/terminal-per-test.ts";
 import { tmuxAvailable } from "./testing/tmux-terminal.ts";
@@ -32,16 +33,6 @@ const TEXT = {
 const ready = tmuxAvailable() && bundleBuilt() && builtinPlugin("hooks");
 const MODEL_INFO = { "fake-model": { max_input_tokens: 200_000 } };
 const command = (line: string, timeout?: number) => ({ hooks: [{ type: "command", command: line, ...(timeout ? { timeout } : {}) }] });
-
-/** Whether a process is still alive (signal 0 only checks). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function until<T>(read: () => T, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -121,7 +112,7 @@ describe.each(["en", "fr"] as const)("hooks in a real terminal (%s)", (lang) => 
     const start = await until(() => pidOf("SessionStart"), (pid) => pid !== undefined);
     await terminal.press("C-c");
     await terminal.waitFor(text.stopped("SessionStart"));
-    await until(() => alive(start ?? 0), (living) => !living);
+    expect(await eventually(async () => !(await processAlive(start ?? 0)), 20_000)).toBe(true);
     await terminal.submit("hello");
     await terminal.waitFor("started anyway");
 
@@ -129,7 +120,7 @@ describe.each(["en", "fr"] as const)("hooks in a real terminal (%s)", (lang) => 
     const post = await until(() => pidOf("PostToolUse"), (pid) => pid !== undefined, 30_000);
     await terminal.press("C-c");
     await terminal.waitFor(text.stopped("PostToolUse"));
-    await until(() => alive(post ?? 0), (living) => !living);
+    expect(await eventually(async () => !(await processAlive(post ?? 0)), 20_000)).toBe(true);
     // Only the hook was stopped: the turn goes on to its answer.
     await terminal.waitFor("read it");
     await terminal.waitFor(text.inputHelp);
@@ -138,6 +129,6 @@ describe.each(["en", "fr"] as const)("hooks in a real terminal (%s)", (lang) => 
     const end = await until(() => pidOf("SessionEnd"), (pid) => pid !== undefined);
     await terminal.press("C-c");
     expect(await terminal.exitCode(30_000)).toBe(0);
-    await until(() => alive(end ?? 0), (living) => !living);
+    expect(await eventually(async () => !(await processAlive(end ?? 0)), 20_000)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
-import { eventually, foldersPerTest, serverPerTest } from "@maia/testing-maia";
+import { eventually, foldersPerTest, processAlive, serverPerTest } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
 import { SLOW_TEST_MS, bash, hooksBlock, maia, readJsonLines, script, toolResults } from "./test-support.ts";
 
@@ -130,7 +130,7 @@ describe("PreToolUse", { timeout: SLOW_TEST_MS }, () => {
     expect(existsSync(path.join(folders.cwd, "made.txt"))).toBe(true);
     const child = Number((await readFile(pids, "utf8")).trim());
     // Killed at once; on a loaded machine its exit may take a moment to be reaped (a zombie still answers kill 0).
-    expect(await eventually(() => !alive(child), 5000)).toBe(true);
+    expect(await eventually(async () => !(await processAlive(child)), 5000)).toBe(true);
   });
 
   it("a flood of output is cut, the start and the end kept", async () => {
@@ -191,12 +191,3 @@ describe("PostToolUse", { timeout: SLOW_TEST_MS }, () => {
     expect(result).not.toContain("just a log line");
   });
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
