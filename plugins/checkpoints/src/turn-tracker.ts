@@ -1,4 +1,4 @@
-import type { AgentSession, ToolCallEvent, TurnOutcome } from "@maia/kernel";
+import type { AgentSession, ToolCallEvent, ToolResultEvent, TurnOutcome } from "@maia/kernel";
 import { newTurnId, type CheckpointStore } from "./checkpoint-store.ts";
 import { markOf } from "./conversation-mark.ts";
 import { FileBackups } from "./file-backups.ts";
@@ -31,7 +31,18 @@ interface TurnInProgress {
   /** The first snapshot did not finish in time: this turn has no checkpoint. */
   late?: boolean;
   backups?: FileBackups;
+  /** Calls that may change files, started so far (a background snapshot holds the work of the first N of them). */
+  calls: number;
+  /** Of those, the ones still running (started, their result not back yet). */
+  running: number;
+  /**
+   * The snapshot after, started in the background as soon as no changing call was running, while the model
+   * writes its next answer: at the end of the turn it is only awaited, if no changing call started after it.
+   */
+  after?: { calls: number; result: Promise<AfterSnapshot | undefined> };
 }
+
+type AfterSnapshot = { tree: string; changes: FileChange[] };
 
 export interface TrackerOptions {
   store: () => Promise<CheckpointStore>;
@@ -57,7 +68,7 @@ export class TurnTracker {
 
   /** After the other `beforeTurn` taps (a compaction may have replaced the messages): where the turn begins. */
   begin(session: AgentSession, text: string): void {
-    this.#turns.set(session, { prompt: text.slice(0, PROMPT_CHARS), mark: markOf(session.messages) });
+    this.#turns.set(session, { prompt: text.slice(0, PROMPT_CHARS), mark: markOf(session.messages), calls: 0, running: 0 });
   }
 
   async beforeCall(event: ToolCallEvent): Promise<void> {
@@ -65,8 +76,13 @@ export class TurnTracker {
     const turn = this.#turns.get(event.session);
     if (!turn) return;
     if (!this.#gitMissing) {
+      turn.calls += 1;
+      turn.running += 1;
       // Parallel calls of one batch wait for the same snapshot.
       turn.before ??= this.#snapshot("before");
+      // A background snapshot after the previous call finishes before this call changes files under it (it is
+      // usually done: the model took longer to answer than git to record).
+      if (turn.after) await turn.after.result;
       let timer: NodeJS.Timeout | undefined;
       const waited = await Promise.race([
         turn.before,
@@ -90,6 +106,20 @@ export class TurnTracker {
     }
   }
 
+  /**
+   * After a call that may change files (and after the other taps: a user's PostToolUse hook may format the file):
+   * once none of the turn's changing calls is still running, the snapshot after starts in the background.
+   */
+  afterCall(event: ToolResultEvent): void {
+    if (READ_ONLY_TOOLS.has(event.call.name)) return;
+    const turn = this.#turns.get(event.session);
+    if (!turn?.before || turn.late || this.#gitMissing) return;
+    turn.running = Math.max(0, turn.running - 1);
+    if (turn.running > 0) return;
+    const before = turn.before;
+    turn.after = { calls: turn.calls, result: before.then((tree) => (tree ? this.#snapshotSince(tree) : undefined)) };
+  }
+
   async #snapshot(label: string): Promise<string | undefined> {
     try {
       const store = await this.#options.store();
@@ -101,7 +131,7 @@ export class TurnTracker {
     }
   }
 
-  async #snapshotSince(before: string): Promise<{ tree: string; changes: FileChange[] } | undefined> {
+  async #snapshotSince(before: string): Promise<AfterSnapshot | undefined> {
     try {
       const store = await this.#options.store();
       return await store.repo.snapshotSince(before, "after");
@@ -109,6 +139,17 @@ export class TurnTracker {
       this.#options.warnOnce("snapshotFailed", error instanceof Error ? error.message : String(error));
       return undefined;
     }
+  }
+
+  /**
+   * The background snapshot, when it holds the turn's last state: it started after every changing call had
+   * returned. A call interrupted (Ctrl+C) or one started after it means a fresh snapshot, queued behind it.
+   */
+  async #backgroundAfter(turn: TurnInProgress): Promise<AfterSnapshot | undefined> {
+    if (!turn.after) return undefined;
+    const current = turn.after.calls === turn.calls && turn.running === 0;
+    const result = await turn.after.result;
+    return current ? result : undefined;
   }
 
   /** At the end of the turn (after a rollback, if any): the snapshot after it and its line in the log. */
@@ -129,7 +170,7 @@ export class TurnTracker {
     };
     const before = turn.before && !turn.late ? await turn.before : undefined;
     if (before) {
-      const after = await this.#snapshotSince(before);
+      const after = (await this.#backgroundAfter(turn)) ?? (await this.#snapshotSince(before));
       if (after) {
         record.before = before;
         record.after = after.tree;
