@@ -80,21 +80,15 @@ export class TurnTracker {
       turn.running += 1;
       // Parallel calls of one batch wait for the same snapshot.
       turn.before ??= this.#snapshot("before");
-      // A background snapshot after the previous call finishes before this call changes files under it (it is
-      // usually done: the model took longer to answer than git to record).
-      if (turn.after) await turn.after.result;
-      let timer: NodeJS.Timeout | undefined;
-      const waited = await Promise.race([
-        turn.before,
-        new Promise<typeof TIMED_OUT>((resolve) => {
-          timer = setTimeout(() => resolve(TIMED_OUT), SNAPSHOT_WAIT_MS);
-        }),
-      ]);
-      clearTimeout(timer);
-      if (waited === TIMED_OUT) {
+      const deadline = Date.now() + SNAPSHOT_WAIT_MS;
+      if ((await within(turn.before, SNAPSHOT_WAIT_MS)) === TIMED_OUT) {
         turn.late = true;
         this.#options.warnOnce("snapshotSlow");
       }
+      // A background snapshot after the previous call finishes before this call changes files under it (it is
+      // usually done: the model took longer to answer than git to record). One of a huge change may take longer
+      // than the hook may wait: then the call goes on, and the snapshot at the end of the turn supersedes it.
+      if (turn.after) await within(turn.after.result, Math.max(0, deadline - Date.now()));
       if (!this.#gitMissing) return;
     }
     if (FILE_WRITERS.has(event.call.name)) {
@@ -187,5 +181,15 @@ export class TurnTracker {
     const store = await this.#options.store();
     await store.append(record);
     return record;
+  }
+}
+
+/** The promise's value, or TIMED_OUT once `ms` have passed (the promise itself goes on). */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), ms)))]);
+  } finally {
+    clearTimeout(timer);
   }
 }
