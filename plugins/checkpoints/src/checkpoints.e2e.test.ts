@@ -132,6 +132,23 @@ describe("checkpoints (maia -p, maia checkpoints)", { timeout: 120_000 }, () => 
     expect(existsSync(path.join(bed.cwd, ".git"))).toBe(false);
   });
 
+  it("records what a PostToolUse hook did after the last call, complete once maia -p has exited", async () => {
+    // The snapshot after starts in the background after the call's result: it must come after the user's hooks
+    // (the hook is slow so that a snapshot started before it would certainly miss what it wrote).
+    bed.server.writeSettings(bed.home, {
+      hooks: { PostToolUse: [{ matcher: "Write", hooks: [{ type: "command", command: "sleep 1 && printf 'formatted\\n' >> written.txt" }] }] },
+    });
+    bed.server.enqueue({ toolCalls: [{ name: "Write", arguments: { path: "written.txt", content: "draft\n" } }] }, { text: "done" });
+    const run = await runMaia(["-p", "write it", "--model", "m", "--allow", "Write"], { ...bed, ...SLOW });
+    expect(run.code, run.stderr).toBe(0);
+    expect(await readFile(path.join(bed.cwd, "written.txt"), "utf8")).toBe("draft\nformatted\n");
+    const [turn] = await turns(bed.cwd, bed.home);
+    expect(turn).toMatchObject({ prompt: "write it", snapshot: "git", files: [{ path: "written.txt", status: "A", added: 2, removed: 0 }] });
+    const restore = await runMaia(["checkpoints", "restore", turn?.id ?? "", "--files-only", "--yes"], { ...bed, ...SLOW });
+    expect(restore.code, restore.stderr).toBe(0);
+    expect(existsSync(path.join(bed.cwd, "written.txt"))).toBe(false);
+  });
+
   it("takes no snapshot for a turn that only reads, and lists it", async () => {
     await writeFile(path.join(bed.cwd, "notes.txt"), "hello\n");
     bed.server.enqueue({ toolCalls: [{ name: "Read", arguments: { path: "notes.txt" } }] }, { text: "read it" });

@@ -48,6 +48,9 @@ export default definePlugin({
         return input;
       });
       context.hooks.beforeToolCall.tapPromise(PLUGIN_NAME, (event) => tracker.beforeCall(event));
+      // Last, after a user's PostToolUse hook (which may reformat what the call wrote): starts the snapshot after
+      // in the background, while the model answers; the end of the turn awaits it.
+      context.hooks.afterToolCall.tapPromise({ name: PLUGIN_NAME, stage: STAGE.POST + 1 }, async (event) => tracker.afterCall(event));
       context.hooks.afterTurn.tapPromise(PLUGIN_NAME, async (outcome) => {
         const ending = tracker.end(outcome).catch((error: unknown) => {
           context.log.warn(t("recordFailed", { reason: error instanceof Error ? error.message : String(error) }));

@@ -1,4 +1,4 @@
-import type { AgentSession, ToolCallEvent, TurnOutcome } from "@maia/kernel";
+import type { AgentSession, ToolCallEvent, ToolResultEvent, TurnOutcome } from "@maia/kernel";
 import { newTurnId, type CheckpointStore } from "./checkpoint-store.ts";
 import { markOf } from "./conversation-mark.ts";
 import { FileBackups } from "./file-backups.ts";
@@ -31,7 +31,18 @@ interface TurnInProgress {
   /** The first snapshot did not finish in time: this turn has no checkpoint. */
   late?: boolean;
   backups?: FileBackups;
+  /** Calls that may change files, started so far (a background snapshot holds the work of the first N of them). */
+  calls: number;
+  /** Of those, the ones still running (started, their result not back yet). */
+  running: number;
+  /**
+   * The snapshot after, started in the background as soon as no changing call was running, while the model
+   * writes its next answer: at the end of the turn it is only awaited, if no changing call started after it.
+   */
+  after?: { calls: number; result: Promise<AfterSnapshot | undefined> };
 }
+
+type AfterSnapshot = { tree: string; changes: FileChange[] };
 
 export interface TrackerOptions {
   store: () => Promise<CheckpointStore>;
@@ -57,7 +68,7 @@ export class TurnTracker {
 
   /** After the other `beforeTurn` taps (a compaction may have replaced the messages): where the turn begins. */
   begin(session: AgentSession, text: string): void {
-    this.#turns.set(session, { prompt: text.slice(0, PROMPT_CHARS), mark: markOf(session.messages) });
+    this.#turns.set(session, { prompt: text.slice(0, PROMPT_CHARS), mark: markOf(session.messages), calls: 0, running: 0 });
   }
 
   async beforeCall(event: ToolCallEvent): Promise<void> {
@@ -65,20 +76,19 @@ export class TurnTracker {
     const turn = this.#turns.get(event.session);
     if (!turn) return;
     if (!this.#gitMissing) {
+      turn.calls += 1;
+      turn.running += 1;
       // Parallel calls of one batch wait for the same snapshot.
       turn.before ??= this.#snapshot("before");
-      let timer: NodeJS.Timeout | undefined;
-      const waited = await Promise.race([
-        turn.before,
-        new Promise<typeof TIMED_OUT>((resolve) => {
-          timer = setTimeout(() => resolve(TIMED_OUT), SNAPSHOT_WAIT_MS);
-        }),
-      ]);
-      clearTimeout(timer);
-      if (waited === TIMED_OUT) {
+      const deadline = Date.now() + SNAPSHOT_WAIT_MS;
+      if ((await within(turn.before, SNAPSHOT_WAIT_MS)) === TIMED_OUT) {
         turn.late = true;
         this.#options.warnOnce("snapshotSlow");
       }
+      // A background snapshot after the previous call finishes before this call changes files under it (it is
+      // usually done: the model took longer to answer than git to record). One of a huge change may take longer
+      // than the hook may wait: then the call goes on, and the snapshot at the end of the turn supersedes it.
+      if (turn.after) await within(turn.after.result, Math.max(0, deadline - Date.now()));
       if (!this.#gitMissing) return;
     }
     if (FILE_WRITERS.has(event.call.name)) {
@@ -88,6 +98,20 @@ export class TurnTracker {
     } else {
       this.#options.warnOnce("noGit");
     }
+  }
+
+  /**
+   * After a call that may change files (and after the other taps: a user's PostToolUse hook may format the file):
+   * once none of the turn's changing calls is still running, the snapshot after starts in the background.
+   */
+  afterCall(event: ToolResultEvent): void {
+    if (READ_ONLY_TOOLS.has(event.call.name)) return;
+    const turn = this.#turns.get(event.session);
+    if (!turn?.before || turn.late || this.#gitMissing) return;
+    turn.running = Math.max(0, turn.running - 1);
+    if (turn.running > 0) return;
+    const before = turn.before;
+    turn.after = { calls: turn.calls, result: before.then((tree) => (tree ? this.#snapshotSince(tree) : undefined)) };
   }
 
   async #snapshot(label: string): Promise<string | undefined> {
@@ -101,7 +125,7 @@ export class TurnTracker {
     }
   }
 
-  async #snapshotSince(before: string): Promise<{ tree: string; changes: FileChange[] } | undefined> {
+  async #snapshotSince(before: string): Promise<AfterSnapshot | undefined> {
     try {
       const store = await this.#options.store();
       return await store.repo.snapshotSince(before, "after");
@@ -109,6 +133,17 @@ export class TurnTracker {
       this.#options.warnOnce("snapshotFailed", error instanceof Error ? error.message : String(error));
       return undefined;
     }
+  }
+
+  /**
+   * The background snapshot, when it holds the turn's last state: it started after every changing call had
+   * returned. A call interrupted (Ctrl+C) or one started after it means a fresh snapshot, queued behind it.
+   */
+  async #backgroundAfter(turn: TurnInProgress): Promise<AfterSnapshot | undefined> {
+    if (!turn.after) return undefined;
+    const current = turn.after.calls === turn.calls && turn.running === 0;
+    const result = await turn.after.result;
+    return current ? result : undefined;
   }
 
   /** At the end of the turn (after a rollback, if any): the snapshot after it and its line in the log. */
@@ -129,7 +164,7 @@ export class TurnTracker {
     };
     const before = turn.before && !turn.late ? await turn.before : undefined;
     if (before) {
-      const after = await this.#snapshotSince(before);
+      const after = (await this.#backgroundAfter(turn)) ?? (await this.#snapshotSince(before));
       if (after) {
         record.before = before;
         record.after = after.tree;
@@ -146,5 +181,15 @@ export class TurnTracker {
     const store = await this.#options.store();
     await store.append(record);
     return record;
+  }
+}
+
+/** The promise's value, or TIMED_OUT once `ms` have passed (the promise itself goes on). */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), ms)))]);
+  } finally {
+    clearTimeout(timer);
   }
 }
