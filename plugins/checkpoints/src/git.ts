@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 /**
  * Runs the real `git` binary on a shadow repository: its own GIT_DIR, the launch folder as work tree, and an
  * environment from which every inherited GIT_* variable is removed (a MAIA started from a git hook must not
@@ -61,8 +60,29 @@ export type Git = (args: readonly string[], options?: GitRunOptions) => Promise<
 export function gitRunner(env: NodeJS.ProcessEnv, gitDir: string, workTree: string): Git {
   const base = isolatedEnv(env, gitDir, workTree);
   return async (args, options = {}) => {
+    // execa (~270 KB with its dependencies) is imported by the first snapshot, not when the plugin loads.
+    const { execa } = await import("execa");
     for (let attempt = 0; ; attempt += 1) {
-      const { exitCode, stdout, stderr } = await run(args, options.indexFile ? { ...base, GIT_INDEX_FILE: options.indexFile } : base, workTree, options.input);
+      let result;
+      try {
+        result = await execa("git", [...args], {
+          cwd: workTree,
+          env: options.indexFile ? { ...base, GIT_INDEX_FILE: options.indexFile } : base,
+          extendEnv: false,
+          reject: false,
+          stripFinalNewline: false,
+          maxBuffer: 256 * 1024 * 1024,
+          ...(options.input === undefined ? { stdin: "ignore" as const } : { input: options.input }),
+        });
+      } catch (error) {
+        throw spawnFailure(error);
+      }
+      if ((result as { code?: string }).code === "ENOENT" || (result.failed && result.exitCode === undefined && /ENOENT/.test(String(result.message)))) {
+        throw new GitMissingError();
+      }
+      const exitCode = result.exitCode ?? -1;
+      const stdout = String(result.stdout ?? "");
+      const stderr = String(result.stderr ?? "");
       if (exitCode === 0 || options.allowExitCodes?.includes(exitCode)) return { stdout, stderr, exitCode };
       // Two MAIA in one folder (a terminal and an editor) share the shadow index: wait for the other one.
       if (/index\.lock|\.lock': File exists/.test(stderr) && attempt < 20) {
@@ -72,46 +92,6 @@ export function gitRunner(env: NodeJS.ProcessEnv, gitDir: string, workTree: stri
       throw new GitError(`git ${args[0] ?? ""}: ${stderr.trim() || `exit code ${exitCode}`}`, exitCode);
     }
   };
-}
-
-/** Output past this is a failure rather than memory without bound (a snapshot lists at most MAX_SNAPSHOT_FILES paths). */
-const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
-
-/**
- * One git process through node:child_process: on a turn's path every millisecond of a process start counts, and
- * a bare spawn costs a few less than execa (measured: 38.5 against 41.3 ms for `git --version` on a loaded
- * machine) and nothing to import at the first snapshot.
- */
-function run(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string, input: string | undefined): Promise<GitResult> {
-  return new Promise((resolve, reject) => {
-    let child;
-    try {
-      child = spawn("git", [...args], { cwd, env, stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
-    } catch (error) {
-      reject(spawnFailure(error));
-      return;
-    }
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let bytes = 0;
-    const collect = (into: Buffer[]) => (chunk: Buffer) => {
-      bytes += chunk.length;
-      if (bytes > MAX_OUTPUT_BYTES) child.kill();
-      else into.push(chunk);
-    };
-    child.stdout?.on("data", collect(out));
-    child.stderr?.on("data", collect(err));
-    child.on("error", (error) => reject(spawnFailure(error)));
-    child.on("close", (code, signal) => {
-      const stderr = Buffer.concat(err).toString("utf8");
-      resolve({ exitCode: code ?? -1, stdout: Buffer.concat(out).toString("utf8"), stderr: signal && !stderr ? `killed by ${signal}` : stderr });
-    });
-    if (child.stdin) {
-      // git may exit before reading all of its input (a bad argument): that is its exit code's story, not a crash.
-      child.stdin.on("error", () => undefined);
-      child.stdin.end(input);
-    }
-  });
 }
 
 function spawnFailure(error: unknown): Error {
