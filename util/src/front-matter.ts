@@ -1,12 +1,14 @@
+import { createRequire } from "node:module";
 import type * as yamlModule from "yaml";
 
 /**
  * The yaml package, evaluated on the first header read rather than at import: evaluating its CommonJS build cost
  * 10–45 ms of every start, most of which read no front matter (issue 22's profile of `maia -p`). The bundler turns
- * this require into a call of its lazily evaluated copy; vitest provides `require` too.
+ * this require into a call of its lazily evaluated copy; vitest provides `require`; plain Node (type stripping:
+ * the build scripts) takes createRequire.
  */
 function loadYaml(): typeof yamlModule {
-  return require("yaml") as typeof yamlModule;
+  return (typeof require === "function" ? require("yaml") : createRequire(import.meta.url)("yaml")) as typeof yamlModule;
 }
 
 /**

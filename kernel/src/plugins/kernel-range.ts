@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import type semverModule from "semver";
 
 export type RangeCheck = "ok" | "invalid" | "unsatisfied";
@@ -30,7 +31,10 @@ function caretSatisfied([a = 0, b = 0, c = 0]: number[], [x = 0, y = 0, z = 0]: 
   return x === 0 && y === 0 && z === c;
 }
 
-/** The bundler turns this require into a call of its lazily evaluated copy of semver; vitest provides `require`. */
+/**
+ * The bundler turns this require into a call of its lazily evaluated copy of semver; vitest provides `require`;
+ * plain Node (type stripping: the build scripts) takes createRequire.
+ */
 function loadSemver(): typeof semverModule {
-  return require("semver") as typeof semverModule;
+  return (typeof require === "function" ? require("semver") : createRequire(import.meta.url)("semver")) as typeof semverModule;
 }

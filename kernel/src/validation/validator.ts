@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, ErrorObject, ValidateFunction } from "ajv";
 import type { JsonSchema } from "../contracts/provider.ts";
 import { closest } from "@maia/util/closest";
@@ -28,10 +29,11 @@ export function validatorFor(schema: JsonSchema): ValidateFunction {
 /**
  * ajv's module itself, evaluated here rather than at import: evaluating its ~60 CommonJS modules cost 16–38 ms
  * of every start (issue 22's profile of `maia -p`), for starts that never compile a schema. The bundler turns
- * this require into a call of its own lazily evaluated copy of ajv; vitest provides `require` too.
+ * this require into a call of its own lazily evaluated copy of ajv; vitest provides `require`; plain Node (type
+ * stripping: the build scripts) takes createRequire.
  */
 function loadAjv(): typeof import("ajv").Ajv {
-  return (require("ajv") as typeof import("ajv")).Ajv;
+  return ((typeof require === "function" ? require("ajv") : createRequire(import.meta.url)("ajv")) as typeof import("ajv")).Ajv;
 }
 
 /**

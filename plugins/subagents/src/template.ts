@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { access, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,7 +43,8 @@ export async function findResource(name: string, folders: readonly string[]): Pr
  */
 export function applyAgentName(template: string, name: string): string {
   // yaml is required here, on the first use, not at import: evaluating it cost every start 10–45 ms (issue 22).
-  const value = (require("yaml") as typeof yamlModule).stringify(name).trimEnd();
+  const yaml = (typeof require === "function" ? require("yaml") : createRequire(import.meta.url)("yaml")) as typeof yamlModule;
+  const value = yaml.stringify(name).trimEnd();
   const lines = template.split("\n");
   const start = lines[0]?.replace(/^\uFEFF/, "").trim() === "---" ? 0 : -1;
   if (start === -1) return `---\nname: ${value}\n---\n${template}`;
