@@ -28,16 +28,18 @@ await server.writeSettings(home);
 function once(withRss) {
   server.enqueue({ text: "Hello! How can I help?" });
   const rssFile = path.join(cwd, "rss.txt");
+  const cpuFile = path.join(cwd, "cpu.txt");
   const args = [...shebangFlags(maia), ...(withRss ? ["--import", rssReporter] : []), maia, "-p", "hi", "--model", "fake-model"];
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH, HOME: home, MAIA_LANG: "en", MAIA_RSS_FILE: rssFile }, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH, HOME: home, MAIA_LANG: "en", MAIA_RSS_FILE: rssFile, MAIA_CPU_FILE: cpuFile }, stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (data) => (out += data));
     child.on("exit", (code) => {
       const elapsed = performance.now() - started;
       if (code !== 0 || !out.includes("Hello")) return reject(new Error(`maia exited ${code}: ${out}`));
-      resolve({ elapsed, rss: withRss ? Number(readFileSync(rssFile, "utf8")) / 1024 : undefined });
+      const measured = (file) => (withRss ? Number(readFileSync(file, "utf8")) : undefined);
+      resolve({ elapsed, rss: withRss ? measured(rssFile) / 1024 : undefined, cpu: withRss ? measured(cpuFile) / 1000 : undefined });
     });
   });
 }
@@ -61,8 +63,15 @@ for (let run = 0; run < runs; run += 1) {
   version.push(await timed([...shebangFlags(maia), maia, "--version"]));
   bare.push(await timed(["-e", "0"]));
 }
+// Peak memory and CPU (user + system) of the whole process, from inside it (report-peak-rss.mjs), on runs of
+// their own so that the preloaded reporter is not in the timed runs.
 const rss = [];
-for (let run = 0; run < 5; run += 1) rss.push((await once(true)).rss);
+const cpu = [];
+for (let run = 0; run < Math.max(5, Math.min(runs, 9)); run += 1) {
+  const measured = await once(true);
+  rss.push(measured.rss);
+  cpu.push(measured.cpu);
+}
 await server.close();
 rmSync(home, { recursive: true, force: true });
 rmSync(cwd, { recursive: true, force: true });
@@ -72,4 +81,6 @@ console.log(`maia -p "hi" round trip: median ${time.median.toFixed(0)} ms (min $
 const versionTime = summarise(version);
 const bareTime = summarise(bare);
 console.log(`maia --version: median ${versionTime.median.toFixed(0)} ms (min ${versionTime.min.toFixed(0)}, max ${versionTime.max.toFixed(0)}); node -e 0: median ${bareTime.median.toFixed(0)} ms; ratio ${(versionTime.median / bareTime.median).toFixed(2)}×`);
+const cpuTime = summarise(cpu);
+console.log(`maia -p "hi" CPU (user + system): median ${cpuTime.median.toFixed(0)} ms (min ${cpuTime.min.toFixed(0)}, max ${cpuTime.max.toFixed(0)}, ${cpuTime.count} runs)`);
 console.log(`peak resident memory: ${summarise(rss).median.toFixed(0)} MB (median of ${rss.length})`);

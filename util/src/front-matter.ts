@@ -1,4 +1,15 @@
-import { isMap, isNode, isScalar, LineCounter, parseDocument } from "yaml";
+import { createRequire } from "node:module";
+import type * as yamlModule from "yaml";
+
+/**
+ * The yaml package, evaluated on the first header read rather than at import: evaluating its CommonJS build cost
+ * 10–45 ms of every start, most of which read no front matter (issue 22's profile of `maia -p`). The bundler turns
+ * this require into a call of its lazily evaluated copy; vitest provides `require`; plain Node (type stripping:
+ * the build scripts) takes createRequire.
+ */
+function loadYaml(): typeof yamlModule {
+  return (typeof require === "function" ? require("yaml") : createRequire(import.meta.url)("yaml")) as typeof yamlModule;
+}
 
 /**
  * The YAML front matter of a definition file (SKILL.md, AGENT.md): a first line `---`, a YAML header, a line
@@ -59,6 +70,7 @@ export function readFrontMatter(source: string): FrontMatter {
     line,
   });
 
+  const { isMap, isNode, isScalar, LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   const document = parseDocument(header, { uniqueKeys: true, lineCounter });
   const error = document.errors[0];

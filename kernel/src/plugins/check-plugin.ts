@@ -1,4 +1,4 @@
-import semver from "semver";
+import { kernelRangeProblem } from "./kernel-range.ts";
 import { ERROR_CODES, errorMessage, type ErrorCode } from "../errors.ts";
 import { schemaProblem } from "../validation/validator.ts";
 import type { MaiaPlugin } from "./define-plugin.ts";
@@ -57,13 +57,12 @@ function shapeProblem(plugin: unknown, expectedName: string | undefined): { code
     const problem = schemaProblem(candidate.optionsSchema as Record<string, unknown>);
     if (problem) return shape(`invalid optionsSchema: ${problem}`);
   }
-  if (typeof candidate.kernel !== "string" || semver.validRange(candidate.kernel) === null) {
-    return shape("`kernel` must be a semver range such as \"^1.0.0\"");
-  }
-  if (!semver.satisfies(KERNEL_VERSION, candidate.kernel)) {
+  const range = typeof candidate.kernel === "string" ? kernelRangeProblem(candidate.kernel, KERNEL_VERSION) : "invalid";
+  if (range === "invalid") return shape("`kernel` must be a semver range such as \"^1.0.0\"");
+  if (range === "unsatisfied") {
     return {
       code: ERROR_CODES.PLUGIN_KERNEL_RANGE,
-      reason: `needs kernel ${candidate.kernel}, this MAIA has kernel ${KERNEL_VERSION}`,
+      reason: `needs kernel ${String(candidate.kernel)}, this MAIA has kernel ${KERNEL_VERSION}`,
     };
   }
   return undefined;

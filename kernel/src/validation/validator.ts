@@ -1,4 +1,5 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { createRequire } from "node:module";
+import type { Ajv as AjvInstance, ErrorObject, ValidateFunction } from "ajv";
 import type { JsonSchema } from "../contracts/provider.ts";
 import { closest } from "@maia/util/closest";
 import { KERNEL_AJV_OPTIONS } from "./ajv-options.ts";
@@ -12,17 +13,27 @@ export type Validator = ValidateFunction;
  * The instance is made on first use: a start whose schemas were all compiled at build time (`precompiled`)
  * never builds it, nor compiles ajv's meta-schema (most of what compiling the first schema costs).
  */
-let ajv: Ajv | undefined;
+let ajv: AjvInstance | undefined;
 const cache = new WeakMap<object, ValidateFunction>();
 
 export function validatorFor(schema: JsonSchema): ValidateFunction {
   let validate = cache.get(schema);
   if (!validate) {
-    ajv ??= new Ajv(KERNEL_AJV_OPTIONS);
+    ajv ??= new (loadAjv())(KERNEL_AJV_OPTIONS);
     validate = ajv.compile(schema);
     cache.set(schema, validate);
   }
   return validate;
+}
+
+/**
+ * ajv's module itself, evaluated here rather than at import: evaluating its ~60 CommonJS modules cost 16–38 ms
+ * of every start (issue 22's profile of `maia -p`), for starts that never compile a schema. The bundler turns
+ * this require into a call of its own lazily evaluated copy of ajv; vitest provides `require`; plain Node (type
+ * stripping: the build scripts) takes createRequire.
+ */
+function loadAjv(): typeof import("ajv").Ajv {
+  return ((typeof require === "function" ? require("ajv") : createRequire(import.meta.url)("ajv")) as typeof import("ajv")).Ajv;
 }
 
 /**

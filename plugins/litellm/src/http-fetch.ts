@@ -5,7 +5,9 @@ import { createRequire } from "node:module";
 // among them the lazy getters (WebSocket…) that load undici, the very cost this module exists to avoid.
 const builtin = createRequire(import.meta.url);
 const { request: httpRequest } = builtin("node:http") as typeof import("node:http");
-const { request: httpsRequest } = builtin("node:https") as typeof import("node:https");
+// node:https (and TLS, crypto under it) only for an https:// server: a local proxy on http:// never pays it.
+let httpsRequest: typeof import("node:https").request | undefined;
+const secureRequest = () => (httpsRequest ??= (builtin("node:https") as typeof import("node:https")).request);
 
 /** What the provider reads of an answer: the part of the Fetch API's Response it uses. */
 export interface HttpResponse {
@@ -36,7 +38,7 @@ export type HttpFetch = (url: string, init: HttpRequestInit) => Promise<HttpResp
 export const httpFetch: HttpFetch = (url, init) =>
   new Promise((resolve, reject) => {
     const target = new URL(url);
-    const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+    const send = target.protocol === "https:" ? secureRequest() : httpRequest;
     const headers: Record<string, string> = { ...init.headers };
     if (init.body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(init.body));
     const req = send(target, { method: init.method, headers, ...(init.signal ? { signal: init.signal } : {}) }, (res) => resolve(wrap(res, init.signal)));

@@ -1,7 +1,8 @@
+import { createRequire } from "node:module";
 import { access, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { stringify } from "yaml";
+import type * as yamlModule from "yaml";
 import { createFileExclusive } from "@maia/util";
 
 export const TEMPLATE_FILE = "AGENT.md";
@@ -41,7 +42,9 @@ export async function findResource(name: string, folders: readonly string[]): Pr
  * something else — `1e3`, `true` — is quoted); without one, it is added as the header's first line.
  */
 export function applyAgentName(template: string, name: string): string {
-  const value = stringify(name).trimEnd();
+  // yaml is required here, on the first use, not at import: evaluating it cost every start 10–45 ms (issue 22).
+  const yaml = (typeof require === "function" ? require("yaml") : createRequire(import.meta.url)("yaml")) as typeof yamlModule;
+  const value = yaml.stringify(name).trimEnd();
   const lines = template.split("\n");
   const start = lines[0]?.replace(/^\uFEFF/, "").trim() === "---" ? 0 : -1;
   if (start === -1) return `---\nname: ${value}\n---\n${template}`;

@@ -1,6 +1,11 @@
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { CALLBACK_PATH } from "./provider.ts";
+
+// Taken through require, not `import … from "node:http"`: an ES import of node:http reads every export of it,
+// among them the lazy getters (WebSocket…) that load undici, ~90 ms of every start that loads this plugin (issue 22).
+const { createServer } = createRequire(import.meta.url)("node:http") as typeof import("node:http");
 
 /** What the browser shows once the authorization server sent it back to MAIA. */
 export interface CallbackPages {
