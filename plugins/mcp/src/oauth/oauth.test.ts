@@ -56,6 +56,24 @@ async function connected(config: McpServerConfig): Promise<McpConnection> {
   return connection;
 }
 
+/**
+ * A logged-in connection, then: a short-lived access token the server stops taking (the SDK refreshes it, the call
+ * goes through), then everything revoked, refresh token too (the tool says a login is needed, and so does the
+ * connection). Closes the connection.
+ */
+async function expectRefreshThenRevoked(connection: McpConnection, oauthServer: RunningOAuthServer): Promise<void> {
+  await oauthServer.expireAccessTokens();
+  expect(await connection.callTool("whoami", {})).toMatchObject({ isError: false });
+  expect((await oauthServer.stats()).refreshed).toBe(1);
+
+  await oauthServer.revokeAll();
+  const refused = await connection.callTool("whoami", {});
+  expect(refused.isError).toBe(true);
+  expect(refused.content).toContain("needs login: /mcp login secure");
+  expect(connection.needsLogin).toBe(true);
+  await connection.close();
+}
+
 describe("OAuth for an HTTP MCP server", () => {
   it("needs a login first, without registering anything or opening a browser", async () => {
     const connection = await connected(configOf({ url: server.url }));
@@ -85,19 +103,7 @@ describe("OAuth for an HTTP MCP server", () => {
     expect(connection.tools.map((tool) => tool.name)).toEqual(["whoami"]);
     expect((await connection.callTool("whoami", {})).content).toMatch(/^client /);
 
-    // A short-lived access token: the server stops taking it, the SDK refreshes it, the call goes through.
-    await server.expireAccessTokens();
-    const again = await connection.callTool("whoami", {});
-    expect(again).toMatchObject({ isError: false });
-    expect((await server.stats()).refreshed).toBe(1);
-
-    // Revoked (refresh token too): the tool says a login is needed, and so does the connection.
-    await server.revokeAll();
-    const refused = await connection.callTool("whoami", {});
-    expect(refused.isError).toBe(true);
-    expect(refused.content).toContain("needs login: /mcp login secure");
-    expect(connection.needsLogin).toBe(true);
-    await connection.close();
+    await expectRefreshThenRevoked(connection, server);
   });
 
   it("a configured clientId skips dynamic registration", async () => {
@@ -189,16 +195,7 @@ describe("OAuth for a legacy SSE MCP server", () => {
     expect(connection.tools.map((tool) => tool.name)).toEqual(["whoami"]);
     expect((await connection.callTool("whoami", {})).content).toMatch(/^client /);
 
-    // The POST of the next call carries an access token the server no longer takes: the SDK refreshes it.
-    await sseServer.expireAccessTokens();
-    expect(await connection.callTool("whoami", {})).toMatchObject({ isError: false });
-    expect((await sseServer.stats()).refreshed).toBe(1);
-
-    await sseServer.revokeAll();
-    const refused = await connection.callTool("whoami", {});
-    expect(refused.isError).toBe(true);
-    expect(refused.content).toContain("needs login: /mcp login secure");
-    expect(connection.needsLogin).toBe(true);
-    await connection.close();
+    // Over SSE too, the POST of the next call carries the token the server no longer takes.
+    await expectRefreshThenRevoked(connection, sseServer);
   });
 });
