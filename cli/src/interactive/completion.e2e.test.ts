@@ -18,6 +18,7 @@ const TEXTS = {
 /** One line of the list: the item alone on its row (tmux trims the blanks that end a line). */
 const row = (value: string) => new RegExp(`^ ${value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\s*$`, "m");
 const rowAt = (screen: string, value: string) => screen.search(row(value));
+const hex = (char: string) => char.charCodeAt(0).toString(16).padStart(2, "0");
 
 async function project(): Promise<string> {
   const cwd = await mkdtemp(path.join(os.tmpdir(), "maia-proj-"));
@@ -56,6 +57,23 @@ describe.skipIf(!ready)("completion in the input box, in a real terminal", { tim
       await terminal.type("app.t");
       await terminal.press("Enter");
       await terminal.waitForGone(row("@src/app.ts"));
+      await terminal.type("now");
+      await terminal.press("Enter");
+      await terminal.waitFor("Explained.");
+      expect(lastUserText(bed.server.chatBodies().at(-1))).toContain("explain @src/app.ts now");
+    });
+
+    it(`gives Tab and Enter to the list when they arrive in one read with the letters typed before them (${lang})`, async () => {
+      bed.server.enqueue({ text: "Explained." });
+      const { terminal } = await bed.start({ lang, cwd: await project() });
+      await terminal.waitFor(text.input);
+      await terminal.type("explain @");
+      await terminal.waitFor(row("@README.md"));
+      // One write each, as a fast typist's keys reach a busy program: "sr⇥", then "app.t⏎".
+      await terminal.sendBytes(..."sr\t".split("").map(hex));
+      await terminal.waitFor(row("@src/apple/"));
+      await terminal.sendBytes(..."app.t\r".split("").map(hex));
+      await terminal.waitForGone(row("@src/apple/"));
       await terminal.type("now");
       await terminal.press("Enter");
       await terminal.waitFor("Explained.");

@@ -52,6 +52,8 @@ export class UIStore {
   #editedAt = Date.now();
   /** Requests sent with Enter during a turn, oldest first: each becomes its own turn once the running one ends. */
   #queued: readonly string[] = [];
+  /** Lines sent or queued so far: how a chunk of type-ahead knows that its Enter sent one. */
+  #linesSent = 0;
   #onHookInterrupt: (() => boolean) | undefined;
   #context: ContextUsage | undefined;
   #pendingInput: { promise: Promise<InputResult>; resolve: (result: InputResult) => void } | undefined;
@@ -268,6 +270,7 @@ export class UIStore {
 
   handleKey(key: KeyPress): void {
     if (isFocusKey(key.input)) return;
+    if (isTypeAhead(key)) return this.#typeAhead(key.input);
     if (this.#questions.handleKey(key)) return;
     if ((isCtrl(key, "c") || key.escape) && this.#onHookInterrupt?.()) return;
     if (key.tab && key.shift) return this.#onCycleMode?.();
@@ -332,25 +335,41 @@ export class UIStore {
     this.#typed(key.input);
   }
 
-  /** Typed text; a chunk with a carriage return (fast typing, a paste without bracketed mode) sends its first line. */
   #typed(input: string): void {
-    if (input === "") return;
-    const cut = input.search(/[\r\n]/);
-    if (cut === -1) return this.#setEditor(insert(this.#editor, input));
-    const first = insert(this.#editor, input.slice(0, cut));
-    const rest = input.slice(cut + 1).replace(/^\n/, "");
-    if (this.#base === "input") this.#submit(first.text);
-    else {
-      this.#editor = first;
-      this.#queue();
+    if (input !== "") this.#setEditor(insert(this.#editor, input));
+  }
+
+  /**
+   * Keys typed faster than they were read come as one chunk ("r\t", "app.t\r": Ink splits escapes and Backspace,
+   * not Tab or Enter). Each goes in turn, as if typed one by one, so that Tab and Enter reach the completion list.
+   * The first line sent (or queued) ends it and what follows stays in the box, as a terminal's type-ahead would: a
+   * paste without bracketed mode is never sent line by line.
+   */
+  #typeAhead(input: string): void {
+    const pieces = input.replace(/\r\n/g, "\r").split(/([\t\r\n])/);
+    for (const [at, piece] of pieces.entries()) {
+      if (piece === "") continue;
+      if (piece === "\t") {
+        this.handleKey({ input: "", tab: true });
+        continue;
+      }
+      if (piece !== "\r" && piece !== "\n") {
+        this.handleKey({ input: piece });
+        continue;
+      }
+      const sent = this.#linesSent;
+      this.handleKey({ input: "", return: true });
+      if (this.#linesSent === sent) continue;
+      const rest = pieces.slice(at + 1).join("").replace(/\r/g, "\n").replace(/^\n/, "").replace(/\n+$/, "");
+      if (rest !== "") this.#setEditor(editorOf(rest));
+      return;
     }
-    // What followed the line is kept for the next input, as a terminal's type-ahead would.
-    if (rest !== "") this.#editor = editorOf(rest.replace(/[\r\n]+$/, ""));
   }
 
   #queue(): void {
     const text = this.#editor.text;
     if (text.trim() === "") return;
+    this.#linesSent += 1;
     this.history.push(text);
     this.#queued = [...this.#queued, text];
     this.#editor = EMPTY_EDITOR;
@@ -359,6 +378,7 @@ export class UIStore {
 
   #submit(text: string): void {
     if (text.trim() === "") return;
+    this.#linesSent += 1;
     this.history.push(text);
     this.#editor = EMPTY_EDITOR;
     this.#finishInput({ kind: "line", text });
@@ -402,6 +422,11 @@ export class UIStore {
     this.#timer = undefined;
     for (const listener of this.#listeners) listener();
   }
+}
+
+/** Several keys read as one chunk, with a Tab or an Enter among them (a lone Tab or Enter comes flagged). */
+function isTypeAhead(key: KeyPress): boolean {
+  return /[\t\r\n]/.test(key.input) && !key.return && !key.tab && !key.ctrl && !key.meta;
 }
 
 /** The first `limit` characters, and how many more there were. */

@@ -40,7 +40,7 @@ interface Started {
 }
 
 async function startHub(args: string[] = ["--no-open"], env: NodeJS.ProcessEnv = {}): Promise<Started> {
-  const child = spawnMaia(["hub", ...args], { cwd, home, env: { MAIA_HUB_TIME_SCALE: "0.05", ...env } });
+  const child = spawnMaia(["hub", ...args], { cwd, home, env: { MAIA_HUB_TIME_SCALE: "0.2", ...env } });
   hub = child;
   let stdout = "";
   let stderr = "";

@@ -69,6 +69,20 @@ describe("completion in the input box (real files, real store)", () => {
     expect(shown()).toBeUndefined();
   });
 
+  it("gives Tab and Enter to the list when they come in one chunk with the letters before them (fast typing)", async () => {
+    const { store, line, press, shown } = await storeOver(await project());
+    store.handleKey({ input: "explain @sr\t" });
+    expect(store.getSnapshot().editor.text).toBe("explain @src/");
+    expect(shown()).toEqual(["src/apple/", "src/app.ts"]);
+    store.handleKey({ input: "app.t\r" });
+    expect(store.getSnapshot().editor.text).toBe("explain @src/app.ts ");
+    store.handleKey({ input: "now\rnext line" });
+    await expect(line).resolves.toEqual({ kind: "line", text: "explain @src/app.ts now" });
+    expect(store.getSnapshot().editor.text).toBe("next line");
+    press({ tab: true });
+    expect(store.getSnapshot().editor.text).toBe("next line");
+  });
+
   it("quotes a path with a blank, closes with Esc until the word changes", async () => {
     const { store, type, press, shown } = await storeOver(await project());
     type("@appnotes");

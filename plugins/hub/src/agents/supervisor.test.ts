@@ -247,10 +247,10 @@ describe("transitions", () => {
   });
 
   it("starting → error when initialize is not answered in time, quoting the agent's stderr, and the agent is stopped", async () => {
-    hub = new SupervisorHarness(testTiming({ handshakeTimeout: 1500 }));
+    hub = new SupervisorHarness(testTiming({ handshakeTimeout: 3000 }));
     void hub.supervisor.setConfig([agent("a", "never-initializes")], UNLIMITED);
     const error = await rejection(hub.supervisor.start("a"));
-    expect(error.message).toMatch(/^the agent did not answer the ACP handshake \(initialize\) within 1.5 s\n/);
+    expect(error.message).toMatch(/^the agent did not answer the ACP handshake \(initialize\) within 3 s\n/);
     expect(error.message).toContain("thinking about it");
     expect(hub.statesOf("a")).toEqual(["stopped", "starting", "error"]);
     expect(await processAlive(hub.pidOf("a"))).toBe(false);

@@ -25,7 +25,8 @@ beforeEach(async () => {
     launchDir: home,
     env: { PATH: process.env.PATH },
     maiaCommand: { command: process.execPath, args: ["-e", "0"] },
-    timing: hubTiming({ MAIA_HUB_TIME_SCALE: "0.02" }),
+    // Scaled down, but with the handshake long enough for a node process to start on a loaded machine.
+    timing: { ...hubTiming({ MAIA_HUB_TIME_SCALE: "0.02" }), handshakeTimeout: 15_000 },
   });
   token = createToken();
   server = await startHubServer({ services: hub.services, events: hub.events, page: loadPageFiles(page), token, host: "127.0.0.1", port: 0, iconFile: () => undefined });
