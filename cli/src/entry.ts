@@ -1,7 +1,10 @@
 // The bundle's entry (dist/maia.js): `maia --version` and `maia --help` are answered here, before the rest of
 // MAIA is imported (issue 22: a bare `node -e 0` plus a few milliseconds); anything else loads main.ts, the CLI.
 // Only the exact one-word command lines take this path: with other words, main.ts parses and answers as before.
-import { enableCompileCache } from "node:module";
+// An interactive start paints its banner and input box first (early-screen.ts).
+import { createRequire, enableCompileCache } from "node:module";
+import type * as EarlyPaintModule from "./interactive/early-paint.ts";
+import type * as EarlyScreenModule from "./interactive/early-screen.ts";
 
 declare const MAIA_VERSION: string;
 
@@ -17,5 +20,25 @@ if (argv.length === 1 && argv[0] === "--version") {
   // tokenizer's tables) are compiled once and read back on the next starts, which is most of what a start costs
   // after the first.
   enableCompileCache?.();
+  const screen = paintEarlyScreen();
+  const { handOverEarlyScreen } = await import("./interactive/early-handoff.ts");
+  handOverEarlyScreen(screen);
   await import("./main.ts");
+}
+
+/**
+ * The banner and the input zone of an interactive start, painted before main.ts and its modules are loaded
+ * (early-screen.ts): CommonJS files read with synchronous requires. Absent (main.ts run from source, or the
+ * files not built), main.ts paints them itself.
+ */
+function paintEarlyScreen() {
+  const load = createRequire(import.meta.url);
+  let early: typeof EarlyScreenModule;
+  try {
+    early = load("./early-screen.cjs") as typeof EarlyScreenModule;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "MODULE_NOT_FOUND") return undefined;
+    throw error;
+  }
+  return early.paintEarlyScreen(argv, process.env, () => load("./early-paint.cjs") as typeof EarlyPaintModule);
 }

@@ -3,8 +3,8 @@
 import { parseCliArgs, splitAtSubcommand, UsageError } from "./args.ts";
 import { helpText, SUBCOMMAND_PLUGINS } from "./help.ts";
 import { t } from "./messages.ts";
+import { takeEarlyScreen } from "./interactive/early-handoff.ts";
 import { loadWithoutFetch } from "./interactive/load-without-fetch.ts";
-import { resolveLaunchFolder } from "./launch-folder.ts";
 
 declare const MAIA_VERSION: string;
 
@@ -39,15 +39,18 @@ export async function main(argv: readonly string[]): Promise<number> {
     io.stderr.write(`${t("noTty")}\n`);
     return 1;
   }
-  // Keys typed while the interface loads are kept for it rather than read by the terminal's line discipline
-  // (where an early Ctrl+D would close the input).
-  process.stdin.setRawMode?.(true);
-  // The banner is written before Ink loads (first-paint.ts: it was a third of the time to the input box).
-  const { paintBanner } = await import("./interactive/first-paint.ts");
-  const bannerPainted = paintBanner(process.stdout, resolveLaunchFolder(io.env));
+  // The banner and the input zone, with keys kept from then on, before Ink loads: painted by the entry already
+  // (early-screen.ts), or here when this file runs from source.
+  const screen = takeEarlyScreen() ?? (await paintEarlyScreenHere(argv, io.env));
   // Loaded only here: headless runs, ACP and `plugins list` never load Ink or React (one chunk of the bundle).
   const { runInteractive } = await loadWithoutFetch(() => import("./interactive/run-interactive.ts"));
-  return runInteractive(args, { stdout: process.stdout, stdin: process.stdin, env: io.env, bannerPainted });
+  return runInteractive(args, { stdout: process.stdout, stdin: process.stdin, env: io.env, ...screen });
+}
+
+/** The early screen painted by this module, when the entry did not (this file run from source). */
+async function paintEarlyScreenHere(argv: readonly string[], env: NodeJS.ProcessEnv) {
+  const [{ paintEarlyScreen }, paint] = await Promise.all([import("./interactive/early-screen.ts"), import("./interactive/early-paint.ts")]);
+  return paintEarlyScreen(argv, env, () => paint) ?? { bannerPainted: false };
 }
 
 /** A subcommand that a plugin registered (`maia permissions check`, `maia hub`), or the help; `maia acp` is the CLI's own. */

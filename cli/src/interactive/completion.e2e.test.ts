@@ -98,6 +98,8 @@ describe.skipIf(!ready)("completion in the input box, in a real terminal", { tim
       await terminal.type("§h");
       await terminal.waitFor(/^ §haiku +Writes a haiku about a subject/m);
       await terminal.press("Escape");
+      // Esc alone, not read with the next key as one Alt+key chord.
+      await terminal.waitForGone(/^ §haiku/m);
       await terminal.press("C-u");
       await terminal.type("&rev");
       await terminal.waitFor(/^ &reviewer +Reviews code changes/m);

@@ -38,7 +38,7 @@ async function settled(term: TmuxTerminal): Promise<string> {
   return last.replace(/[▹▸]{5}/g, "(arrow)");
 }
 
-describe("the banner written before Ink loads (first-paint.ts)", () => {
+describe("the banner and the input zone written before Ink loads (first-paint.ts, early-input.ts)", () => {
   it.runIf(ready)("loses nothing typed at once, and gives the very screen of a start typed into later", { timeout: 120_000 }, async () => {
     const home = await mkdtemp(path.join(os.tmpdir(), "maia-home-"));
     const cwd = await mkdtemp(path.join(os.tmpdir(), "maia-proj-"));
@@ -62,5 +62,8 @@ describe("the banner written before Ink loads (first-paint.ts)", () => {
     await terminal.waitFor(TYPED, { timeoutMs: 60_000 });
     const typedLate = await settled(terminal);
     expect(typedEarly).toBe(typedLate);
+    // The box drawn before Ink (early-input.ts) gave way to Ink's: one input zone in the whole scrollback.
+    expect((await terminal.history()).split(TYPED).length - 1).toBe(1);
+    expect((await terminal.history()).match(/^┈+$/gm)).toHaveLength(2);
   });
 });

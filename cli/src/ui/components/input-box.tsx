@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import type { EditorState } from "../line-editor.ts";
 import { t } from "../messages.ts";
+import { BORDER_CHAR, RESTING_ARROW } from "../prompt-glyphs.ts";
 import { sanitize } from "../terminal-text.ts";
 import type { PromptView } from "../ui-store.ts";
 import { LevelBadge } from "./badge.tsx";
@@ -8,10 +9,9 @@ import { Spinner } from "./spinner.tsx";
 
 /** The prompt's arrow animates for this long after the last key, then rests: an idle screen writes nothing. */
 export const PROMPT_ANIMATION_MS = 10_000;
-const BUSY_ARROW = "▹▹▹▹▹";
 
 function Border({ width, color }: { width: number; color: string }) {
-  return <Text color={color}>{"┈".repeat(Math.max(1, width))}</Text>;
+  return <Text color={color}>{BORDER_CHAR.repeat(Math.max(1, width))}</Text>;
 }
 
 /** The lines of the text around the cursor, the cursor's cell in inverse video. */
@@ -96,7 +96,7 @@ export function InputBox({
     body = (
       <Box>
         <Box flexShrink={0} marginRight={1}>
-          {active ? <Spinner name="arrow3" color="greenBright" until={editedAt + PROMPT_ANIMATION_MS} /> : <Text color="gray">{BUSY_ARROW}</Text>}
+          {active ? <Spinner name="arrow3" color="greenBright" until={editedAt + PROMPT_ANIMATION_MS} /> : <Text color="gray">{RESTING_ARROW}</Text>}
         </Box>
         {!active ? (
           <Text color="gray" wrap="truncate">

@@ -1,0 +1,124 @@
+import { StringDecoder } from "node:string_decoder";
+import chalk from "chalk";
+import { t } from "../ui/messages.ts";
+import { BORDER_CHAR, RESTING_ARROW } from "../ui/prompt-glyphs.ts";
+
+/**
+ * The input zone as Ink's first frame draws it (app.tsx: the status line, the input box, the context bar), with
+ * `typed` in it; undefined where this would not draw the same cells (a line that Ink would wrap).
+ * Ink trims the end of every line of its frame, and so does this.
+ */
+export function earlyBoxLines(columns: number, typed: string): string[] | undefined {
+  const width = Math.max(10, columns);
+  const help = t("inputHelp");
+  // The arrow, its margin, the cursor's cell and the help text (or what is typed) on one line.
+  if (RESTING_ARROW.length + 2 + Math.max(help.length, typed.length) > width) return undefined;
+  if (!/^[\u0020-\u007e\u00a0-\u024f\u2010-\u2027]*$/.test(typed)) return undefined; // one column per character
+  const border = chalk.greenBright(BORDER_CHAR.repeat(width));
+  const arrow = chalk.greenBright(RESTING_ARROW);
+  const body = typed === "" ? `${arrow} ${chalk.inverse(" ")}${chalk.gray(help)}` : `${arrow} ${typed}${chalk.inverse(" ")}`;
+  return ["", border, body, border, ""];
+}
+
+const HIDE_CURSOR = "\u001b[?25l";
+const SHOW_CURSOR = "\u001b[?25h";
+
+/**
+ * The input zone written straight to the terminal right after the banner, before Ink and React load (issue 22):
+ * the box is on the screen a quarter of a second sooner, and what is typed meanwhile shows in it. Every byte read
+ * is kept and handed back to the input stream on `release`, just before Ink's first frame, which erases this
+ * zone and draws the same one: Ink reads those bytes as if they had just been typed, so nothing is lost or read
+ * twice. The echo only follows printable text and Backspace; after any other key (Enter, an arrow, a paste, a
+ * control key) it stops changing and Ink shows the result once it draws.
+ */
+export class EarlyInput {
+  readonly #stdout: NodeJS.WriteStream;
+  readonly #stdin: NodeJS.ReadStream;
+  readonly #columns: number;
+  readonly #chunks: Buffer[] = [];
+  readonly #decoder = new StringDecoder("utf8");
+  #typed = "";
+  #echoing = true;
+  #released = false;
+  readonly #onReadable = () => {
+    let chunk: unknown;
+    while ((chunk = this.#stdin.read()) !== null) if (typeof chunk === "string" || Buffer.isBuffer(chunk)) this.#read(chunk);
+  };
+  readonly #onExit = () => this.#stdout.write(SHOW_CURSOR);
+
+  private constructor(stdout: NodeJS.WriteStream, stdin: NodeJS.ReadStream, columns: number) {
+    this.#stdout = stdout;
+    this.#stdin = stdin;
+    this.#columns = columns;
+  }
+
+  /** Draws the zone and starts keeping keys; undefined (nothing written) where Ink must draw it itself. */
+  static paint(stdout: NodeJS.WriteStream, stdin: NodeJS.ReadStream): EarlyInput | undefined {
+    const columns = stdout.columns ?? 80;
+    const lines = earlyBoxLines(columns, "");
+    if (!lines) return undefined;
+    const early = new EarlyInput(stdout, stdin, columns);
+    // The cursor is the inverse cell in the box, as in Ink's; shown again if the process ended before Ink came.
+    stdout.write(HIDE_CURSOR + lines.join("\n"));
+    process.on("exit", early.#onExit);
+    // Read as Ink reads ('readable', not 'data'): the stream never switches to flowing mode, so that once this
+    // listener is gone whatever comes next waits in the stream for Ink's.
+    stdin.on("readable", early.#onReadable);
+    return early;
+  }
+
+  /** What the echo shows (for tests). */
+  get typed(): string {
+    return this.#typed;
+  }
+
+  /**
+   * Erases the zone (the cursor is on its last line) and gives every byte read back to the input stream, in
+   * front of what it holds: the next reader (Ink) gets them first.
+   */
+  release(): void {
+    if (this.#released) return;
+    this.#released = true;
+    this.#stdin.off("readable", this.#onReadable);
+    process.off("exit", this.#onExit);
+    this.#stdout.write(`\r\u001b[${ZONE_ROWS - 1}A\u001b[J`);
+    if (this.#chunks.length > 0) this.#stdin.unshift(Buffer.concat(this.#chunks));
+  }
+
+  #read(chunk: Buffer | string): void {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
+    this.#chunks.push(bytes);
+    if (!this.#echoing) return;
+    const next = echoed(this.#typed, this.#decoder.write(bytes));
+    if (next === undefined) {
+      this.#echoing = false;
+      return;
+    }
+    const lines = earlyBoxLines(this.#columns, next);
+    if (!lines) {
+      this.#echoing = false;
+      return;
+    }
+    this.#typed = next;
+    // Up from the zone's last line to the input line, rewritten, and back.
+    this.#stdout.write(`\r\u001b[${INPUT_ROW_FROM_END}A\u001b[2K${lines[2] ?? ""}\r\u001b[${INPUT_ROW_FROM_END}B`);
+  }
+}
+
+/** The zone's rows (earlyBoxLines) and how far its input line is above its last one. */
+const ZONE_ROWS = 5;
+const INPUT_ROW_FROM_END = 2;
+
+/**
+ * `typed` after `text` was read: printable characters added, Backspace (DEL or BS) taking the last one away;
+ * undefined for anything else (a control key, an escape sequence), which only Ink's input handling can follow.
+ */
+export function echoed(typed: string, text: string): string | undefined {
+  let result = typed;
+  for (const char of text) {
+    if (char === "\u007f" || char === "\b") result = [...result].slice(0, -1).join("");
+    else if (char < " " || (char >= "\u007f" && char < "\u00a0")) return undefined;
+    else result += char;
+  }
+  return result;
+}
