@@ -226,5 +226,5 @@ console.log(
     `over the last ${later}: ${perTurn(heapMid.total, heapTo.total, later)} KB per turn, of which JavaScript objects ${perTurn(heapMid.objects, heapTo.objects, later)} KB ` +
     `(over all ${turns}: ${perTurn(heapFrom.total, heapTo.total, turns)} KB, objects ${perTurn(heapFrom.objects, heapTo.objects, turns)} KB)`,
 );
-console.log("reference, measured by the issue's author: Codex CLI 370 ms, Claude Code 920 ms (200 MB), Gemini CLI 3.9 s, opencode 9.7 s");
-console.log("side by side with Claude Code, Gemini CLI, opencode and Codex CLI, measured here: BENCH_ASSISTANTS=1 node bench/assistants.bench.mjs");
+// Other assistants' figures only come from one side-by-side run on the same machine, never from another day's.
+console.log("side by side with Codex CLI and Claude Code, in one run: BENCH_ASSISTANTS=1 node bench/assistants.bench.mjs");

@@ -39,7 +39,7 @@ export default defineConfig({
   onSuccess: async () => {
     // What an interactive start paints before anything else (src/interactive/early-screen.ts, early-paint.ts)
     // is two CommonJS files of their own, every dependency inlined: the entry reads them with synchronous
-    // requires, ~25 ms sooner than the same code as a graph of ES chunks (issue 22). Their few modules (chalk,
+    // requires, 10–20 ms sooner than the same code as a graph of ES chunks (issue 22). Their few modules (chalk,
     // the banner, the messages) are thus in the bundle twice; each copy reads the same environment, so both
     // draw the same.
     await build({
