@@ -41,7 +41,9 @@ export default defineConfig({
     // is two CommonJS files of their own, every dependency inlined: the entry reads them with synchronous
     // requires, 10–20 ms sooner than the same code as a graph of ES chunks (issue 22). Their few modules (chalk,
     // the banner, the messages) are thus in the bundle twice; each copy reads the same environment, so both
-    // draw the same.
+    // draw the same. The banner's pictures are styled here once per colour level (src/interactive/banner-art.ts):
+    // the early paint only picks the one for the terminal's level.
+    const { bannerArtByLevel } = await import("./src/interactive/banner-art.ts");
     await build({
       config: false,
       entry: { "early-screen": "src/interactive/early-screen.ts", "early-paint": "src/interactive/early-paint.ts" },
@@ -54,7 +56,7 @@ export default defineConfig({
       noExternal: [/.*/],
       silent: true,
       outExtension: () => ({ js: ".cjs" }),
-      define: { "process.env.NODE_ENV": JSON.stringify("production") },
+      define: { "process.env.NODE_ENV": JSON.stringify("production"), MAIA_BANNER_ART: JSON.stringify(bannerArtByLevel()) },
     });
     // The shebang caps V8's young generation at 4 MB per semi-space: by default it grows to 32 MB per
     // semi-space over a long session, which kept ~50 MB more resident for nothing (pnpm bench interactive, issue

@@ -20,10 +20,22 @@ if (argv.length === 1 && argv[0] === "--version") {
   // tokenizer's tables) are compiled once and read back on the next starts, which is most of what a start costs
   // after the first.
   enableCompileCache?.();
-  const screen = paintEarlyScreen();
+  const screen = mayBeInteractive(argv) ? paintEarlyScreen() : undefined;
   const { handOverEarlyScreen } = await import("./interactive/early-handoff.ts");
   handOverEarlyScreen(screen);
   await import("./main.ts");
+}
+
+/**
+ * A first look at the command line, cheaper than reading early-screen.cjs and parsing it: false for what surely
+ * is not an interactive start (`-p`, `--print`, `--subagent`, a subcommand word first), so that `maia -p` and
+ * the subcommands skip that file. A wrong "false" (a model named "-p") only leaves the painting to main.ts; a
+ * wrong "true" is what early-screen.ts's full parse then answers.
+ */
+function mayBeInteractive(words: readonly string[]): boolean {
+  const first = words[0];
+  if (first !== undefined && !first.startsWith("-")) return false;
+  return !words.some((word) => word === "-p" || word === "--print" || word.startsWith("--print=") || word === "--subagent");
 }
 
 /**

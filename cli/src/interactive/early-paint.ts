@@ -2,6 +2,9 @@ import { resolveLaunchFolder } from "../launch-folder.ts";
 import { EarlyInput } from "./early-input.ts";
 import { paintBanner } from "./first-paint.ts";
 
+// For the test of the built file (early-paint.build.test.ts): the banner it writes, with the pictures the build put in.
+export { bannerText } from "./first-paint.ts";
+
 /** What was drawn before Ink: the banner (or not: Ink draws it), and the input zone that takes keys until Ink does. */
 export interface EarlyScreen {
   bannerPainted: boolean;

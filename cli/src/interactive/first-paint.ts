@@ -1,5 +1,6 @@
-import chalk from "chalk";
-import { bannerVariant, lineWidth, maskLines, titleLines, type Line } from "../ui/banner-model.ts";
+import chalk, { Chalk } from "chalk";
+import { bannerVariant } from "../ui/banner-model.ts";
+import { bannerArt, type BannerArt, type ColorLevel } from "./banner-art.ts";
 import { t as uiT } from "../ui/messages.ts";
 import { t as cliT } from "../messages.ts";
 
@@ -13,34 +14,35 @@ import { t as cliT } from "../messages.ts";
  * "medium" variants (banner.tsx: the mask, two columns of margin, the title column with its top margin, texts
  * wrapped as Ink wraps them, the launch folder, one blank line); anything this does not lay out exactly (the
  * compact variant, a title that would be truncated, a word wider than its column, characters of another width)
- * returns undefined and the banner goes through Ink as before.
+ * returns undefined and the banner goes through Ink as before. `level` is the colour level to write with (chalk's,
+ * from the terminal and FORCE_COLOR, unless given).
  */
-export function bannerText(cwd: string, columns: number): string | undefined {
+export function bannerText(cwd: string, columns: number, level: ColorLevel = chalk.level): string | undefined {
   const width = Math.max(10, columns); // App's width (app.tsx)
   const variant = bannerVariant(width);
   if (variant === "compact") return undefined;
   const column = variant === "full" ? width - 34 : width;
-  const title = titleLines();
-  if (title.some((line) => lineWidth(line) > column)) return undefined; // Ink would truncate it with an ellipsis
+  const { mask, title } = artAt(level);
+  if (title.widths.some((titleWidth) => titleWidth > column)) return undefined; // Ink would truncate it with an ellipsis
   const tagline = wrapped(uiT("bannerTagline"), column);
   const motto = wrapped(uiT("bannerMotto"), column);
   const folder = wrapped(cliT("launchFolder", { path: cwd }), width);
   if (!tagline || !motto || !folder) return undefined;
-  const texts = [...title.map(styled), " ", ...tagline.map((row) => chalk.green(row.trimEnd())), ...motto.map((row) => chalk.hex("#FF79C6")(row.trimEnd()))];
+  const ink = level === chalk.level ? chalk : new Chalk({ level });
+  const texts = [...title.rows, " ", ...tagline.map((row) => ink.green(row.trimEnd())), ...motto.map((row) => ink.hex("#FF79C6")(row.trimEnd()))];
   const rows: string[] = [];
   if (variant === "full") {
-    const mask = maskLines();
     const top = 3; // marginTop of the title column
-    const height = Math.max(mask.length, top + texts.length);
+    const height = Math.max(mask.rows.length, top + texts.length);
     for (let row = 0; row < height; row += 1) {
-      const left = mask[row] ?? [];
+      const left = mask.rows[row] ?? "";
       const text = texts[row - top];
-      rows.push(text === undefined ? styled(left) : `${styled(left)}${" ".repeat(32 - lineWidth(left) + 2)}${text}`);
+      rows.push(text === undefined ? left : `${left}${" ".repeat(32 - (mask.widths[row] ?? 0) + 2)}${text}`);
     }
   } else {
     rows.push(...texts);
   }
-  rows.push(...folder.map((row) => chalk.dim(row.trimEnd())), "");
+  rows.push(...folder.map((row) => ink.dim(row.trimEnd())), "");
   // Ink trims the end of every line of its frame.
   return `${rows.map((row) => row.trimEnd()).join("\n")}\n`;
 }
@@ -53,28 +55,19 @@ export function paintBanner(stdout: NodeJS.WriteStream, cwd: string): boolean {
   return true;
 }
 
-/** A line's segments with their colours, as Ink's <Text color backgroundColor> writes them. */
-function styled(line: Line): string {
-  return line
-    .map(({ text, color, backgroundColor }) => {
-      let out = color ? painter(color, "fg")(text) : text;
-      if (backgroundColor) out = painter(backgroundColor, "bg")(out);
-      return out;
-    })
-    .join("");
-}
-
-// The banner has a handful of colours and hundreds of segments: one chalk builder per colour, not per segment
-// (building them was a third of the time to paint the banner).
-const painters = new Map<string, (text: string) => string>();
-function painter(color: string, layer: "fg" | "bg"): (text: string) => string {
-  const key = `${layer}${color}`;
-  let paint = painters.get(key);
-  if (!paint) {
-    paint = layer === "fg" ? chalk.hex(color) : chalk.bgHex(color);
-    painters.set(key, paint);
+// The pictures of the banner per colour level: injected by the build into dist/early-paint.cjs (banner-art.ts),
+// computed on first use elsewhere (main.ts run from source, the tests).
+declare const MAIA_BANNER_ART: readonly BannerArt[] | undefined;
+const computedArt = new Map<ColorLevel, BannerArt>();
+function artAt(level: ColorLevel): BannerArt {
+  const built = typeof MAIA_BANNER_ART === "undefined" ? undefined : MAIA_BANNER_ART[level];
+  if (built) return built;
+  let art = computedArt.get(level);
+  if (!art) {
+    art = bannerArt(level);
+    computedArt.set(level, art);
   }
-  return paint;
+  return art;
 }
 
 // Characters one column wide whatever the terminal (ASCII, Latin, the general punctuation French uses):
