@@ -97,7 +97,7 @@ export class AcpSession implements PermissionHost {
   /** session/load: the saved conversation continues; its history is queued as updates (sent once opened). */
   static async load(deps: SessionDeps, id: string, saved: SavedSession, mcpServers: McpServer[]): Promise<AcpSession> {
     const session = new AcpSession(deps);
-    const conversation = await session.#start();
+    const conversation = await session.#start({ resuming: true });
     // As every front end resumes (a summary, which replaces MAIA.md in the system prompt, has the agent built again).
     await session.peers.sessions?.resume(conversation, saved);
     session.id = id;
@@ -242,7 +242,7 @@ export class AcpSession implements PermissionHost {
     this.#notice("warning", message);
   }
 
-  async #start(): Promise<Conversation> {
+  async #start(options: { resuming?: boolean } = {}): Promise<Conversation> {
     const { entry, model, maxIterations } = this.#deps;
     this.#conversation = await Conversation.start({
       kernel: entry.kernel,
@@ -250,6 +250,7 @@ export class AcpSession implements PermissionHost {
       interaction: this.#interaction,
       events: this.#events,
       ...(maxIterations ? { maxIterations } : {}),
+      ...(options.resuming ? { resuming: true } : {}),
     });
     this.#interaction.bind(this);
     return this.#conversation;

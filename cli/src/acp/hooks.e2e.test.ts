@@ -40,6 +40,8 @@ describe("maia acp: user hooks", { timeout: 120_000 }, () => {
     expect(acp.permissionRequests).toHaveLength(0);
     const blocked = bed.server.chatBodies()[1]?.messages?.find((message) => message.role === "tool" && message.tool_call_id === "w1");
     expect(String(blocked?.content)).toContain("secrets stay out");
+    // Every run is one line of the log (ACP's is stderr): event, command, outcome, duration.
+    expect(acp.stderr()).toMatch(new RegExp(`INFO .*hook PreToolUse \`${guard.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\`: exited with code 2, \\d+ ms`));
 
     await acp.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "write ok" }] });
     expect(await readFile(path.join(bed.cwd, "ok.txt"), "utf8")).toBe("y\n");
@@ -51,5 +53,22 @@ describe("maia acp: user hooks", { timeout: 120_000 }, () => {
       message: expect.stringContaining("Write"),
       cwd: bed.cwd,
     });
+  });
+
+  it("SessionStart runs with source startup for session/new and resume for session/load", async () => {
+    const log = path.join(bed.home, "starts.jsonl");
+    await bed.server.writeSettings(bed.home, { hooks: { SessionStart: [{ hooks: [{ type: "command", command: `cat >> ${log}; echo >> ${log}` }] }] } });
+    bed.server.enqueue({ text: "First answer." });
+    const first = bed.start({ args: ["--model", "fake-model"] });
+    await initialize(first);
+    const { sessionId } = await first.connection.agent.request(methods.agent.session.new, { cwd: bed.cwd, mcpServers: [] });
+    await first.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "hello" }] });
+    expect(await first.close()).toBe(0);
+
+    const second = bed.start({ args: ["--model", "fake-model"] });
+    await initialize(second);
+    await second.connection.agent.request(methods.agent.session.load, { sessionId, cwd: bed.cwd, mcpServers: [] });
+    const sources = (await readFile(log, "utf8")).split("\n").filter(Boolean).map((line) => (JSON.parse(line) as { source?: string }).source);
+    expect(sources).toEqual(["startup", "resume"]);
   });
 });

@@ -68,6 +68,7 @@ export async function runHeadless(args: CliArgs, io: HeadlessIO): Promise<number
       interaction: NO_INTERACTION,
       ...(args.maxIterations ? { maxIterations: args.maxIterations } : {}),
       ...(resumed?.startContext === undefined ? {} : { startContext: resumed.startContext }),
+      ...(resumed ? { resuming: true } : {}),
     });
     if (resumed) await sessions?.resume(conversation, resumed);
     conversation.events.on(output.onEvent);

@@ -74,6 +74,8 @@ export async function startConversation(options: StartupOptions): Promise<Conver
       interaction: ui.interaction,
       events,
       ...(args.maxIterations ? { maxIterations: args.maxIterations } : {}),
+      // --resume / --continue go on through /load (run-interactive.ts), which keeps this session while untouched.
+      ...(args.resume !== undefined || args.continue ? { resuming: true } : {}),
     });
   } catch (error) {
     ui.error(cliT("errorPrefix", { message: errorMessage(error) }));

@@ -35,6 +35,12 @@ export interface SessionSetup {
    * compaction plugin's "compact"); plugins that keep state across a rebuild read it (sessions).
    */
   restartReason?: string;
+  /**
+   * Set when a front end starts this session to go on with a saved one (`--resume`, `--continue`, ACP
+   * `session/load`) rather than rebuilding one it holds: plugins tell a resumed start from a fresh one (the hooks
+   * plugin's SessionStart `source`).
+   */
+  resuming?: boolean;
 }
 
 /** A piece of the system prompt; sections are joined in `order`, then in tap order. */

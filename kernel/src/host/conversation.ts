@@ -22,6 +22,8 @@ export interface ConversationOptions {
   maxIterations?: number;
   /** A compacted summary to start from (a resumed `xxx__n` session). */
   startContext?: string;
+  /** The session goes on with a saved one (SessionSetup.resuming). */
+  resuming?: boolean;
 }
 
 /**
@@ -47,7 +49,11 @@ export class Conversation implements SessionHost {
   static async start(options: ConversationOptions): Promise<Conversation> {
     const events = options.events ?? new AgentEvents();
     const session = await options.kernel.createSession(
-      { model: options.model, ...(options.startContext === undefined ? {} : { startContext: options.startContext }) },
+      {
+        model: options.model,
+        ...(options.startContext === undefined ? {} : { startContext: options.startContext }),
+        ...(options.resuming ? { resuming: true } : {}),
+      },
       { interaction: options.interaction, events, ...(options.maxIterations ? { maxIterations: options.maxIterations } : {}) },
     );
     if (options.maxIterations) session.maxIterations = options.maxIterations;

@@ -106,7 +106,7 @@ export default definePlugin<Record<string, never>, HooksApi>({
           () => undefined,
         );
       });
-      const source = reason === undefined ? "startup" : (SOURCES[reason] ?? "resume");
+      const source = reason === undefined ? (session.setup.resuming ? "resume" : "startup") : (SOURCES[reason] ?? "resume");
       const effects = await interruptible.run("SessionStart", (signal) => fire(firing, "SessionStart", session, { source }, { match: source, signal }));
       for (const message of effects.warnings) context.log.warn(message);
       session.pendingContext.push(...effects.stdout, ...effects.context);

@@ -84,7 +84,11 @@ describe("Stop", { timeout: SLOW_TEST_MS }, () => {
     expect(userMessages(llm.server, 1).at(-1)).toContain("tests still fail: fix them");
     const events = await readJsonLines(log);
     expect(events.map((event) => event.stop_hook_active)).toEqual([false, true]);
-    expect(events[0]).toMatchObject({ hook_event_name: "Stop" });
+    expect(events[0]).toMatchObject({ hook_event_name: "Stop", cwd: folders.cwd });
+    // The session file, saved by then: the transcript a script may read.
+    const transcript = String(events[0]?.transcript_path);
+    expect(transcript.startsWith(path.join(folders.cwd, ".maia", ".sessions") + path.sep), transcript).toBe(true);
+    expect(existsSync(transcript)).toBe(true);
     expect(run.events.filter((event) => event.type === "text").map((event) => event.text).join("")).toContain("fixed now");
   });
 
