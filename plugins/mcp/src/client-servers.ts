@@ -68,7 +68,8 @@ export function clientServerConfigs(
       expandVariables: false,
     });
     warnings.push(...outcome.warnings);
-    if (outcome.kind === "server") configs.push(outcome.server);
+    // Renamed: its OAuth login is still the one of its own name (what the "needs login" advice names).
+    if (outcome.kind === "server") configs.push(key === base ? outcome.server : { ...outcome.server, authKey: base });
   }
   return { servers: configs, warnings };
 }

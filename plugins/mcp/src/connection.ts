@@ -10,7 +10,7 @@ import type { McpServerConfig } from "./server-config.ts";
 import { listAllPages } from "./paginate.ts";
 import { formatToolResult, type FormattedResult } from "./tool-result.ts";
 import { AuthStore } from "./oauth/auth-store.ts";
-import { oauthOf } from "./oauth/login.ts";
+import { authKeyOf, oauthOf } from "./oauth/login.ts";
 import { MaiaOAuthProvider, NeedsLoginError } from "./oauth/provider.ts";
 
 /** Seed § 22: closing (session change, exit, signals) takes at most 3 s, whatever the servers do. */
@@ -444,7 +444,7 @@ export class McpConnection {
     const oauth = oauthOf(this.config);
     // Never a login while connecting: a stored login is used (and refreshed), none means "needs login".
     const authProvider = oauth
-      ? new MaiaOAuthProvider({ store: new AuthStore(this.#homeDir, this.key, oauth.url), settings: oauth.settings, interactive: false })
+      ? new MaiaOAuthProvider({ store: new AuthStore(this.#homeDir, authKeyOf(this.config), oauth.url), settings: oauth.settings, interactive: false })
       : undefined;
     const options = { requestInit, ...(authProvider ? { authProvider } : {}) };
     if (config.type === "sse") return new lib.SSEClientTransport(new URL(config.url), options);

@@ -195,7 +195,7 @@ export default definePlugin<Record<string, never>, McpApi>({
 
     // POST: after the permissions plugin has read the rules again for this session.
     context.hooks.sessionStart.tapPromise({ name: PLUGIN_NAME, stage: STAGE.POST }, async (session: AgentSession) => {
-      // Seed § 22: sub-agents do not get MCP tools.
+      // A sub-agent's child connects nothing: its MCP tools go through the parent's connections (subagents plugin).
       if (session.setup.frontEnd.child) return;
       const state = await prepareSession(context, session, refused, warnOnce, onLists);
       sessions.set(session.id, state);

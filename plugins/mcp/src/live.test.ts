@@ -44,6 +44,23 @@ it("a tools/list_changed notification changes the tools offered at the next requ
   expect(session.tools.has("mcp__fx__grown")).toBe(true);
 });
 
+it("prompts/ and resources/list_changed: /mcp NAME, the prompt commands and the @ completions follow", async () => {
+  await writeMcpJson(bed.home, { fx: testServer("--list-pages", "1") });
+  bed.server.enqueue({ toolCalls: [{ name: "mcp__fx__grow", arguments: {} }] }, { text: "grew" }, { text: "hello" });
+  const { kernel, session, api } = await start();
+  expect((await api.detail("fx", session))?.prompts.map((prompt) => prompt.command)).toEqual(["mcp__fx__prompt0_a", "mcp__fx__prompt0_b"]);
+  expect(api.referenceCompletions(session).map((item) => item.value)).not.toContain("fx:test://grown");
+  expect(kernel.plugins.commands.get("mcp__fx__grown_prompt")).toBeUndefined();
+  await kernel.runTurn(session, "grow");
+  // The next request waits for the lists being read again.
+  await kernel.runTurn(session, "and now?");
+  const detail = await api.detail("fx", session);
+  expect(detail?.prompts.map((prompt) => prompt.command)).toContain("mcp__fx__grown_prompt");
+  expect(detail?.resources.map((resource) => resource.uri)).toContain("test://grown");
+  expect(api.referenceCompletions(session)).toContainEqual({ value: "fx:test://grown", hint: "grown resource" });
+  expect(kernel.plugins.commands.get("mcp__fx__grown_prompt")).toBeDefined();
+});
+
 it("a stdio server killed during a call: the call answers an error, /mcp shows it, and it is connected again", async () => {
   const pidFile = path.join(bed.cwd, "fx.pid");
   await writeMcpJson(bed.home, { fx: testServer("--pid-file", pidFile) });

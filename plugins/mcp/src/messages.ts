@@ -98,6 +98,8 @@ export const t = defineMessages(
     detailResources: "Resources (@{key}:<uri>):",
     detailNone: "none",
     promptNotRegistered: "The MCP prompt command /{name} cannot be added: {cause}",
+    needsLoginContext:
+      'MCP server "{key}" is not connected in this session: it needs an OAuth login ({reason}). None of its tools is offered; if the user asks for them, tell them how to log in.',
     loginClientServer: 'add "{key}": {"url": "{url}"} to ~/.maia/mcp.json, then run maia mcp login {key}',
     reconnectGaveUp: 'MCP server "{key}" could not be connected again after {count} attempts: /mcp reconnect {key} tries again',
     subcommandDescription: "MCP servers: maia mcp login|logout NAME (OAuth), maia mcp list",
@@ -240,6 +242,8 @@ export const t = defineMessages(
     detailResources: "Ressources (@{key}:<uri>) :",
     detailNone: "aucun",
     promptNotRegistered: "La commande de prompt MCP /{name} ne peut pas être ajoutée : {cause}",
+    needsLoginContext:
+      "Le serveur MCP « {key} » n'est pas connecté dans cette session : il demande une connexion OAuth ({reason}). Aucun de ses outils n'est proposé ; si l'utilisateur les demande, dis-lui comment se connecter.",
     loginClientServer: "ajoutez \"{key}\": {\"url\": \"{url}\"} à ~/.maia/mcp.json, puis lancez maia mcp login {key}",
     reconnectGaveUp: "Le serveur MCP « {key} » n'a pas pu être reconnecté après {count} tentatives : /mcp reconnect {key} réessaie",
     subcommandDescription: "Serveurs MCP : maia mcp login|logout NOM (OAuth), maia mcp list",

@@ -30,6 +30,11 @@ export type TransportConfig = StdioTransportConfig | HttpTransportConfig;
 
 export interface McpServerConfig {
   key: string;
+  /**
+   * The name its OAuth login is kept under (`~/.maia/mcp-auth/<name>-<hash of url>.json`) when it is not `key`: an
+   * editor's server renamed because mcp.json has a server of that name shares the login `maia mcp login NAME` made.
+   */
+  authKey?: string;
   origin: McpOrigin;
   /** The mcp.json it comes from, and the line of its key there. */
   file: string;

@@ -32,6 +32,8 @@ interface Entry {
   /** Automatic reconnection after a drop: attempts so far and the timer of the next one. */
   attempts?: number;
   timer?: NodeJS.Timeout;
+  /** The model was told the server needs a login (once per session). */
+  toldNeedsLogin?: boolean;
 }
 
 /**
@@ -185,7 +187,7 @@ export class SessionServers {
     // An editor's server (ACP) is in no mcp.json: the same name and url there share its login (AuthStore).
     const loginCommand =
       entry.config.origin === "client"
-        ? t("loginClientServer", { key, url: entry.config.display })
+        ? t("loginClientServer", { key: entry.config.authKey ?? key, url: entry.config.display })
         : frontEnd.terminal
           ? `/mcp login ${key}`
           : `maia mcp login ${key}`;
@@ -199,6 +201,12 @@ export class SessionServers {
     for (const warning of connection.warnings) this.#warn(warning);
     if (connection.state !== "ok") {
       if (!quiet) this.#warn(t("connectFailed", { key: entry.config.key, reason: connection.reason ?? "?" }));
+      // The model would otherwise not know the server exists: a server with no tools yet has no tool result to
+      // say "needs login" in. Told once, with the next request, as data.
+      if (connection.needsLogin && !entry.toldNeedsLogin) {
+        entry.toldNeedsLogin = true;
+        this.#session.pendingContext.push(t("needsLoginContext", { key, reason: connection.reason ?? loginCommand }));
+      }
       return;
     }
     this.#offer(entry, connection);

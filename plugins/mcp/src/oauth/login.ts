@@ -27,6 +27,11 @@ export function oauthOf(config: McpServerConfig): { url: string; settings: OAuth
   return { url: transport.url, settings: transport.oauth ?? {} };
 }
 
+/** The name a server's OAuth login is stored under (see `McpServerConfig.authKey`). */
+export function authKeyOf(config: McpServerConfig): string {
+  return config.authKey ?? config.key;
+}
+
 /**
  * `/mcp login NAME`, `maia mcp login NAME`: the authorization code flow with PKCE through the SDK's `auth()`
  * (discovery from the server's 401, dynamic registration unless `oauth.clientId` is set), the browser sent to the
@@ -37,7 +42,7 @@ export async function login(config: McpServerConfig, options: LoginOptions): Pro
   const oauth = oauthOf(config);
   if (!oauth) return { ok: false, reason: t("loginNotRemote", { key: config.key }) };
   const { auth } = await import("@modelcontextprotocol/sdk/client/auth.js");
-  const store = new AuthStore(options.homeDir, config.key, oauth.url);
+  const store = new AuthStore(options.homeDir, authKeyOf(config), oauth.url);
   const record = await store.read();
   const preferred = oauth.settings.redirectPort ?? record.redirectPort ?? 0;
   let listener: LoopbackListener;
@@ -88,7 +93,7 @@ export async function login(config: McpServerConfig, options: LoginOptions): Pro
 export async function logout(config: McpServerConfig, homeDir: string): Promise<boolean> {
   const oauth = oauthOf(config);
   if (!oauth) return false;
-  const store = new AuthStore(homeDir, config.key, oauth.url);
+  const store = new AuthStore(homeDir, authKeyOf(config), oauth.url);
   const record = await store.read();
   // RFC 7009's endpoint, in OAuth metadata (RFC 8414); OpenID metadata has no such field in the SDK's type.
   const metadata = record.discovery?.authorizationServerMetadata as { revocation_endpoint?: unknown } | undefined;
