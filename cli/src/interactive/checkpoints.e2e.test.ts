@@ -133,6 +133,35 @@ describe.skipIf(!ready)("checkpoints in the terminal", { timeout: 120_000 }, () 
     }
   });
 
+  it("a turn is found again by /undo once its session is loaded back with /load, and not in another session", async () => {
+    const cwd = await project();
+    bed.server.enqueue(bash("rm b.txt"), { text: "Removed." });
+    const { terminal } = await bed.start({ lang: "en", cwd });
+    await terminal.waitFor(INPUT);
+    await terminal.submit("remove b");
+    await terminal.waitFor("(y/n/s=stop)");
+    await terminal.press("y");
+    await terminal.waitFor("Removed.");
+    await terminal.waitFor(INPUT);
+    await terminal.submit("/new");
+    await terminal.waitFor("New session:");
+    await terminal.waitFor(INPUT);
+    await terminal.submit("/undo");
+    await terminal.waitFor("No turn of this session to take back.");
+    await terminal.waitFor(INPUT);
+    await terminal.submit("/load");
+    await terminal.waitFor("Load a session");
+    await terminal.press("Enter");
+    await terminal.waitFor("» loaded (");
+    await terminal.waitFor(INPUT);
+    expect(existsSync(path.join(cwd, "b.txt"))).toBe(false);
+    await terminal.submit("/undo");
+    await terminal.waitFor("Take back the turn « remove b »?");
+    await terminal.press("y");
+    await terminal.waitFor("1 file restored.");
+    expect(await readFile(path.join(cwd, "b.txt"), "utf8")).toBe("bee\n");
+  });
+
   it("a turn of maia -p is found again by /undo in the session resumed with --continue", async () => {
     const cwd = await project();
     bed.server.enqueue(bash("rm b.txt"), { text: "Removed." });

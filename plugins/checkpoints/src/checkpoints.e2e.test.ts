@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { chmod, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
@@ -40,7 +40,20 @@ async function userRepository(cwd: string): Promise<() => string> {
       git(cwd, "diff", "--cached", "--name-status"),
       createHash("sha256").update(execFileSync("cat", [path.join(cwd, ".git", "index")])).digest("hex"),
       existsSync(path.join(cwd, "hook-ran")) ? "hook ran" : "no hook",
+      ...treeBytes(path.join(cwd, ".git")),
     ].join("|");
+}
+
+/** Every file under `folder` with its mode and a hash of its bytes: the user's .git, byte for byte. */
+function treeBytes(folder: string, prefix = ""): string[] {
+  return readdirSync(path.join(folder, prefix), { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const relative = path.join(prefix, entry.name);
+      if (entry.isDirectory()) return [`${relative}/`, ...treeBytes(folder, relative)];
+      const absolute = path.join(folder, relative);
+      return [`${relative} ${(statSync(absolute).mode & 0o7777).toString(8)} ${createHash("sha256").update(readFileSync(absolute)).digest("hex")}`];
+    });
 }
 
 /** Write replaces a file only once the model has read it: one answer that reads, then writes. */
@@ -78,6 +91,7 @@ describe("checkpoints (maia -p, maia checkpoints)", { timeout: 120_000 }, () => 
     const run = await runMaia(["-p", "change the files", "--model", "m", "--allow", "Write", "--allow", "Bash(*)"], { ...bed, ...SLOW });
     expect(run.code, run.stderr).toBe(0);
     expect(await readFile(path.join(bed.cwd, "a.txt"), "utf8")).toBe("two\nthree\n");
+    expect(fingerprint(), "after the snapshots").toBe(before);
 
     const [turn] = await turns(bed.cwd, bed.home);
     expect(turn).toMatchObject({ prompt: "change the files", snapshot: "git" });
@@ -161,6 +175,24 @@ describe("checkpoints (maia -p, maia checkpoints)", { timeout: 120_000 }, () => 
     expect(existsSync(path.join(bed.home, ".maia", "checkpoints", roots[0] ?? "", "git"))).toBe(false);
   });
 
+  it("maia checkpoints prune forgets turns past the limits it is given, and refuses a bad limit", async () => {
+    await writeFile(path.join(bed.cwd, "a.txt"), "one\n");
+    bed.server.enqueue(readThenWrite("a.txt", "two\n"), { text: "ok" }, { text: "just talk" });
+    await runMaia(["-p", "edit", "--model", "m", "--allow", "Read", "--allow", "Write"], { ...bed, ...SLOW });
+    await runMaia(["-p", "talk", "--model", "m"], { ...bed, ...SLOW });
+    expect((await turns(bed.cwd, bed.home)).map((turn) => turn.prompt)).toEqual(["talk", "edit"]);
+    const bad = await runMaia(["checkpoints", "prune", "--keep", "x"], { ...bed, ...SLOW });
+    expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining("maia checkpoints prune [--keep N] [--days D]") });
+    const kept = await runMaia(["checkpoints", "prune"], { ...bed, ...SLOW });
+    expect(kept).toMatchObject({ code: 0, stdout: "0 turns forgotten.\n" });
+    const one = await runMaia(["checkpoints", "prune", "--keep", "1"], { ...bed, ...SLOW });
+    expect(one).toMatchObject({ code: 0, stdout: "1 turn forgotten.\n" });
+    expect((await turns(bed.cwd, bed.home)).map((turn) => turn.prompt)).toEqual(["talk"]);
+    const all = await runMaia(["checkpoints", "prune", "--keep", "0"], { ...bed, ...SLOW });
+    expect(all).toMatchObject({ code: 0, stdout: "1 turn forgotten.\n" });
+    expect(await turns(bed.cwd, bed.home)).toEqual([]);
+  });
+
   it("asks before restoring and changes nothing when nobody can answer", async () => {
     await writeFile(path.join(bed.cwd, "a.txt"), "one\n");
     bed.server.enqueue(readThenWrite("a.txt", "two\n"), { text: "ok" });
@@ -199,6 +231,7 @@ describe("checkpoints (maia -p, maia checkpoints)", { timeout: 120_000 }, () => 
       readThenWrite("a.txt", "two\n"),
       { toolCalls: [{ name: "Write", arguments: { path: "fresh.txt", content: "new\n" } }] },
       { toolCalls: [{ name: "Bash", arguments: { command: "echo hi" } }] },
+      { toolCalls: [{ name: "Bash", arguments: { command: "echo again" } }] },
       { text: "ok" },
     );
     const env = { PATH: `${nodeOnly}:/nonexistent` };

@@ -118,9 +118,9 @@ export class ShadowRepo {
 
   /**
    * Records the work tree as it is now and returns the id of the tree that holds it (kept alive by a ref, so
-   * no commit is needed). One walk of the folder (`ls-files`, which git's stat cache keeps cheap) lists what
-   * changed since the last snapshot; only those paths are added. Ignored files (the folder's own .gitignore
-   * files), MAIA's folder and files over MAX_FILE_BYTES are not part of it.
+   * no commit is needed). One walk of the folder (`git status`, which git's stat and untracked caches keep
+   * cheap) lists what changed since the last snapshot; only those paths are added. Ignored files (the folder's
+   * own .gitignore files), MAIA's folder and files over MAX_FILE_BYTES are not part of it.
    */
   snapshot(label: string): Promise<string> {
     return this.#serial(async () => (await this.#snapshot(label)).tree);
