@@ -1,4 +1,5 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, symlink, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { describe, expect, it } from "vitest";
@@ -73,12 +74,15 @@ describe("maia -p --permission-mode", () => {
     await expect(readFile(path.join(bed.cwd, "a.txt"), "utf8")).rejects.toThrow();
   });
 
-  it("acceptEdits: writes inside the launch folder without a rule, still refuses outside it and Bash", async () => {
+  it("acceptEdits: writes inside the launch folder without a rule, still refuses outside it (a link out of it too) and Bash", async () => {
+    const elsewhere = await mkdtemp(path.join(os.tmpdir(), "maia-elsewhere-"));
+    await symlink(elsewhere, path.join(bed.cwd, "escape"));
     bed.server.enqueue(
       {
         toolCalls: [
           { name: "Write", arguments: { path: "inside.txt", content: "in\n" } },
           { name: "Write", arguments: { path: "../outside-maia-test.txt", content: "out\n" } },
+          { name: "Write", arguments: { path: "escape/linked.txt", content: "out\n" } },
           { name: "Bash", arguments: { command: "echo hi" } },
         ],
       },
@@ -88,6 +92,7 @@ describe("maia -p --permission-mode", () => {
     expect(run.code).toBe(0);
     expect(await readFile(path.join(bed.cwd, "inside.txt"), "utf8")).toBe("in\n");
     await expect(readFile(path.join(bed.cwd, "..", "outside-maia-test.txt"), "utf8")).rejects.toThrow();
+    await expect(readFile(path.join(elsewhere, "linked.txt"), "utf8")).rejects.toThrow();
     expect(run.stderr).toContain("Bash(echo hi)");
   });
 

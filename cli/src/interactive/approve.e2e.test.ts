@@ -14,6 +14,7 @@ const TEXT = {
     allowWrite: "Allow Write: big.txt?",
     allowBash: "Allow Bash:",
     folded: /… \d+ more lines of diff · d: show it all/,
+    loggedFold: /^\s*… 2 more lines of diff\s*$/m,
     newFile: "big.txt +40 −0 (new file)",
     command: "Command:",
     uncovered: "Not covered by a rule:",
@@ -26,6 +27,7 @@ const TEXT = {
     acceptEdits: "⏵⏵ accept edits: Edit and Write in this folder run without asking (Shift+Tab: next mode)",
     plan: "⏸ plan mode: only tools that read run (Shift+Tab: next mode)",
     modeInView: "Approval mode: plan",
+    planPrompt: "Plan mode is on",
   },
   fr: {
     inputHelp: "Votre demande — /help : aide",
@@ -34,6 +36,7 @@ const TEXT = {
     allowWrite: "Autoriser Write : big.txt ?",
     allowBash: "Autoriser Bash :",
     folded: /… \d+ lignes de diff de plus · d : tout afficher/,
+    loggedFold: /^\s*… 2 lignes de diff de plus\s*$/m,
     newFile: "big.txt +40 −0 (nouveau fichier)",
     command: "Commande :",
     uncovered: "Non couvert par une règle :",
@@ -46,6 +49,7 @@ const TEXT = {
     acceptEdits: "⏵⏵ modifications acceptées : Edit et Write dans ce dossier sans demander (Maj+Tab : mode suivant)",
     plan: "⏸ mode plan : seuls les outils de lecture s'exécutent (Maj+Tab : mode suivant)",
     modeInView: "Mode d'approbation : plan",
+    planPrompt: "Le mode plan est actif",
   },
 } as const;
 
@@ -86,6 +90,9 @@ describe.each(["en", "fr"] as const)("tool confirmations in a real terminal (%s)
     const edited = await terminal.waitFor("Edited.");
     await terminal.waitFor(text.inputHelp);
     expect(edited).toContain("● Edit(hello.py +2 −1)");
+    // Under it, the diff folded: its first six rows of eight, then the count (no key: the question is gone).
+    expect(edited).toMatch(/4 \+ {5}print\("hello, world"\)/);
+    expect(edited).toMatch(text.loggedFold);
     expect(readFileSync(path.join(maia.cwd, "hello.py"), "utf8")).toContain("hello, world");
 
     await terminal.submit("write a big file");
@@ -156,6 +163,21 @@ describe.each(["en", "fr"] as const)("tool confirmations in a real terminal (%s)
     const view = await terminal.waitFor(text.sessionSource);
     expect(view).toContain("Bash(echo three)");
     expect(view).toContain("Bash(echo one)");
+  });
+
+  it.runIf(ready)("starts in the mode --permission-mode names: plan on the status line from the start, a Write refused without asking", { timeout: 90_000 }, async () => {
+    const { server } = maiaPerTest;
+    server.enqueue({ toolCalls: [{ name: "Write", arguments: { path: "planned.txt", content: "no\n" } }] }, { text: "Here is the plan." });
+    const maia = await maiaPerTest.start({ lang, args: ["--model", "fake-model", "--permission-mode", "plan"] });
+    const { terminal } = maia;
+    await terminal.waitFor(text.inputHelp);
+    await terminal.waitFor(text.plan);
+    await terminal.submit("plan it");
+    const planned = await terminal.waitFor("Here is the plan.");
+    expect(planned).not.toContain(text.allowWrite.replace("big.txt", "planned.txt"));
+    expect(existsSync(path.join(maia.cwd, "planned.txt"))).toBe(false);
+    // The system prompt says so from the first request.
+    expect(JSON.stringify(server.chatBodies()[0]?.messages?.[0])).toContain(text.planPrompt);
   });
 
   it.runIf(ready)("cycles the approval mode with Shift+Tab: accept edits writes without asking, plan refuses, both on the status line", { timeout: 90_000 }, async () => {

@@ -153,6 +153,14 @@ describe.each(["en", "fr"] as const)("interrupting, queueing and notifying in a 
     await terminal.submit("write it");
     await terminal.waitFor(text.allowWrite);
     await until(() => terminal.title(), (title) => title === text.waiting);
+    const asked = await until(() => readFileSync(seen, "utf8"), (content) => content.includes("permission_prompt"));
+    const prompt = asked
+      .trim()
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((entry) => entry.notification_type === "permission_prompt");
+    expect(prompt).toMatchObject({ hook_event_name: "Notification", notification_type: "permission_prompt" });
     await terminal.sendBytes(...FOCUS_IN);
     await until(() => terminal.title(), (title) => title === before);
     await terminal.press(text.yes);

@@ -63,6 +63,29 @@ describe.skipIf(!ready)("completion in the input box, in a real terminal", { tim
       expect(lastUserText(bed.server.chatBodies().at(-1))).toContain("explain @src/app.ts now");
     });
 
+    it(`matches paths fuzzily, and ↓/↑ choose the item Enter takes (${lang})`, async () => {
+      bed.server.enqueue({ text: "Explained." });
+      const { terminal } = await bed.start({ lang, cwd: await project() });
+      await terminal.waitFor(text.input);
+      await terminal.type("explain @apcor");
+      await terminal.waitFor(row("@src/apple/core.ts"));
+      await terminal.press("C-u");
+      await terminal.waitForGone(row("@src/apple/core.ts"));
+      await terminal.type("explain @src/");
+      const inside = await terminal.waitFor(row("@src/app.ts"));
+      expect(rowAt(inside, "@src/apple/")).toBeLessThan(rowAt(inside, "@src/app.ts"));
+      // The first item is chosen; ↓ ↓ ↑ ends on the second.
+      await terminal.press("Down");
+      await terminal.press("Down");
+      await terminal.press("Up");
+      await terminal.press("Enter");
+      await terminal.waitForGone(row("@src/app.ts"));
+      await terminal.type("now");
+      await terminal.press("Enter");
+      await terminal.waitFor("Explained.");
+      expect(lastUserText(bed.server.chatBodies().at(-1))).toContain("explain @src/app.ts now");
+    });
+
     it(`gives Tab and Enter to the list when they arrive in one read with the letters typed before them (${lang})`, async () => {
       bed.server.enqueue({ text: "Explained." });
       const { terminal } = await bed.start({ lang, cwd: await project() });

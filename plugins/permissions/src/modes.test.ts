@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, symlinkSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { applyMode, nextMode } from "./modes.ts";
 
@@ -16,6 +19,22 @@ describe("approval modes", () => {
     expect(applyMode("acceptEdits", ask, "Bash", { command: "ls" }, "/p").decision).toBe("ask");
     expect(applyMode("acceptEdits", { decision: "ask", rule: "Edit(src/**)" }, "Edit", { path: "src/a.ts" }, "/p").decision).toBe("ask");
     expect(applyMode("acceptEdits", { decision: "deny", rule: "Edit" }, "Edit", { path: "a" }, "/p").decision).toBe("deny");
+  });
+
+  it("acceptEdits asks for a path that a symbolic link inside the folder leads out of it", () => {
+    const base = mkdtempSync(path.join(os.tmpdir(), "maia-modes-"));
+    const cwd = path.join(base, "project");
+    const outside = path.join(base, "outside");
+    mkdirSync(path.join(cwd, "src"), { recursive: true });
+    mkdirSync(outside);
+    symlinkSync(outside, path.join(cwd, "out"));
+    symlinkSync(path.join(cwd, "src"), path.join(cwd, "inner"));
+    expect(applyMode("acceptEdits", ask, "Write", { path: "out/x.txt" }, cwd).decision).toBe("ask");
+    expect(applyMode("acceptEdits", ask, "Edit", { path: path.join(cwd, "out", "x.txt") }, cwd).decision).toBe("ask");
+    expect(applyMode("acceptEdits", ask, "Write", { path: "inner/x.txt" }, cwd).decision).toBe("allow");
+    // The launch folder reached through a link of its own is still the launch folder.
+    symlinkSync(cwd, path.join(base, "alias"));
+    expect(applyMode("acceptEdits", ask, "Write", { path: "src/a.ts" }, path.join(base, "alias")).decision).toBe("allow");
   });
 
   it("plan lets reading tools be decided by the rules and refuses the rest with a message for the model", () => {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Verdict } from "@maia/kernel";
 import { t } from "./messages.ts";
+import { RealPaths } from "./real-paths.ts";
 
 /**
  * Approval modes (as Claude Code's): `default` asks as the rules say; `acceptEdits` also lets Edit and Write
@@ -38,7 +39,9 @@ export function applyMode(mode: PermissionMode, verdict: Verdict, tool: string, 
   if (verdict.decision !== "ask" || verdict.rule !== undefined || !EDIT_TOOLS.has(tool)) return verdict;
   const target = ["path", "file_path", "filePath"].map((key) => input[key]).find((value): value is string => typeof value === "string" && value !== "");
   if (target === undefined || target.startsWith("~")) return verdict;
-  const relative = path.relative(cwd, path.resolve(cwd, target));
+  // Inside as the file system sees it: a symbolic link in the folder that points out of it is not inside.
+  const realPaths = new RealPaths();
+  const relative = path.relative(realPaths.of(path.resolve(cwd)), realPaths.of(path.resolve(cwd, target)));
   const inside = relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
   return inside ? { decision: "allow", source: t("modeSource", { mode }) } : verdict;
 }
