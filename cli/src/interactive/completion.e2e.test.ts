@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { bundleBuilt, lastUserText } from "./testing/maia-terminal.ts";
 import { terminalPerTest } from "./testing/terminal-per-test.ts";
-import { tmuxAvailable } from "./testing/tmux-terminal.ts";
+import { tmuxAvailable, type TmuxTerminal } from "./testing/tmux-terminal.ts";
 
 const ready = tmuxAvailable() && bundleBuilt();
 // The context size comes from /model/info, so that no scripted answer is taken by the question about it.
@@ -36,6 +36,14 @@ async function project(): Promise<string> {
   return cwd;
 }
 
+/** Ends the line the completion helped to write and checks what the model got: `explain @src/app.ts now`. */
+async function sendsExplainAppNow(terminal: TmuxTerminal): Promise<void> {
+  await terminal.type("now");
+  await terminal.press("Enter");
+  await terminal.waitFor("Explained.");
+  expect(lastUserText(bed.server.chatBodies().at(-1))).toContain("explain @src/app.ts now");
+}
+
 describe.skipIf(!ready)("completion in the input box, in a real terminal", { timeout: 120_000 }, () => {
   for (const lang of ["en", "fr"] as const) {
     const text = TEXTS[lang];
@@ -57,10 +65,7 @@ describe.skipIf(!ready)("completion in the input box, in a real terminal", { tim
       await terminal.type("app.t");
       await terminal.press("Enter");
       await terminal.waitForGone(row("@src/app.ts"));
-      await terminal.type("now");
-      await terminal.press("Enter");
-      await terminal.waitFor("Explained.");
-      expect(lastUserText(bed.server.chatBodies().at(-1))).toContain("explain @src/app.ts now");
+      await sendsExplainAppNow(terminal);
     });
 
     it(`matches paths fuzzily, and ↓/↑ choose the item Enter takes (${lang})`, async () => {
@@ -80,10 +85,7 @@ describe.skipIf(!ready)("completion in the input box, in a real terminal", { tim
       await terminal.press("Up");
       await terminal.press("Enter");
       await terminal.waitForGone(row("@src/app.ts"));
-      await terminal.type("now");
-      await terminal.press("Enter");
-      await terminal.waitFor("Explained.");
-      expect(lastUserText(bed.server.chatBodies().at(-1))).toContain("explain @src/app.ts now");
+      await sendsExplainAppNow(terminal);
     });
 
     it(`gives Tab and Enter to the list when they arrive in one read with the letters typed before them (${lang})`, async () => {
@@ -97,10 +99,7 @@ describe.skipIf(!ready)("completion in the input box, in a real terminal", { tim
       await terminal.waitFor(row("@src/apple/"));
       await terminal.sendBytes(..."app.t\r".split("").map(hex));
       await terminal.waitForGone(row("@src/apple/"));
-      await terminal.type("now");
-      await terminal.press("Enter");
-      await terminal.waitFor("Explained.");
-      expect(lastUserText(bed.server.chatBodies().at(-1))).toContain("explain @src/app.ts now");
+      await sendsExplainAppNow(terminal);
     });
 
     it(`lists commands with their help after /, custom ones included; Esc closes the list (${lang})`, async () => {

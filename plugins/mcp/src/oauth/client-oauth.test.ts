@@ -3,10 +3,11 @@ import { NO_INTERACTION } from "@maia/kernel";
 import { createTestKernel } from "@maia/testing-kernel";
 import { firstParty } from "@maia/testing-plugins";
 import { maiaPerTest } from "@maia/testing-maia";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import mcp, { type McpApi } from "../index.ts";
 import { parseServerEntry } from "../parse-server.ts";
-import { followInBrowser, startOAuthServer, writeMcpJson, type RunningOAuthServer } from "../testing/servers.ts";
+import { followInBrowser, writeMcpJson } from "../testing/servers.ts";
+import { oauthServerPerTest } from "../testing/oauth-per-test.ts";
 import { login } from "./login.ts";
 
 const litellm = await firstParty("litellm");
@@ -17,37 +18,29 @@ const litellm = await firstParty("litellm");
  * server uses that login in the next session, even though the mcp.json entry takes its name.
  */
 const bed = maiaPerTest(() => startFakeLiteLLM());
-let server: RunningOAuthServer;
-const ended: Array<() => Promise<void>> = [];
-beforeEach(async () => {
-  server = await startOAuthServer();
-});
-afterEach(async () => {
-  for (const end of ended.splice(0)) await end();
-  await server.stop();
-});
+const oauth = oauthServerPerTest();
 
 async function acpSession() {
   const test = await createTestKernel([litellm, mcp], { cwd: bed.cwd, homeDir: bed.home, frontEnd: "acp", env: { BROWSER: "/nonexistent/browser" } });
   const session = await test.kernel.createSession({ model: "fake-model" }, { interaction: NO_INTERACTION });
-  ended.push(() => test.kernel.endSession(session));
+  oauth.atEnd(() => test.kernel.endSession(session));
   return { session, api: test.kernel.plugins.get<McpApi>("mcp")?.api as McpApi };
 }
 
 it("an editor's server that needs a login says how to log in, then uses the login made with maia mcp login", async () => {
-  const fromEditor = [{ type: "http" as const, name: "secure", url: server.url, headers: [] }];
+  const fromEditor = [{ type: "http" as const, name: "secure", url: oauth.server.url, headers: [] }];
   const first = await acpSession();
   const before = await first.api.addClientServers(first.session, fromEditor);
   expect(before.servers).toMatchObject([{ key: "secure", state: "fail", needsLogin: true, origin: "client" }]);
-  const advice = `needs login: add "secure": {"url": "${server.url}"} to ~/.maia/mcp.json, then run maia mcp login secure`;
+  const advice = `needs login: add "secure": {"url": "${oauth.server.url}"} to ~/.maia/mcp.json, then run maia mcp login secure`;
   expect(before.warnings.join("\n")).toContain(advice);
-  expect((await server.stats()).registered).toBe(0);
+  expect((await oauth.server.stats()).registered).toBe(0);
   // The model, which sees none of its tools, is told with the next request why, and how the user logs in.
   expect(first.session.pendingContext.join("\n")).toContain(`MCP server "secure" is not connected in this session: it needs an OAuth login (${advice})`);
 
   // What the advice says: the entry in mcp.json, then `maia mcp login secure` (its browser step: the test).
-  await writeMcpJson(bed.home, { secure: { url: server.url } });
-  const parsed = parseServerEntry({ url: server.url }, { key: "secure", origin: "user", file: "mcp.json", cwd: bed.cwd, env: {}, fieldLine: () => undefined });
+  await writeMcpJson(bed.home, { secure: { url: oauth.server.url } });
+  const parsed = parseServerEntry({ url: oauth.server.url }, { key: "secure", origin: "user", file: "mcp.json", cwd: bed.cwd, env: {}, fieldLine: () => undefined });
   if (parsed.kind !== "server") throw new Error(parsed.warnings.join("\n"));
   let visit: Promise<unknown> = Promise.resolve();
   const outcome = await login(parsed.server, {

@@ -3,26 +3,19 @@ import { NO_INTERACTION, type SlashCommand } from "@maia/kernel";
 import { commandContext, createTestKernel } from "@maia/testing-kernel";
 import { firstParty } from "@maia/testing-plugins";
 import { maiaPerTest } from "@maia/testing-maia";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import mcp, { type McpApi } from "../index.ts";
-import { followInBrowser, startOAuthServer, waitFor, writeMcpJson, type RunningOAuthServer } from "../testing/servers.ts";
+import { followInBrowser, waitFor, writeMcpJson } from "../testing/servers.ts";
+import { oauthServerPerTest } from "../testing/oauth-per-test.ts";
 
 const litellm = await firstParty("litellm");
 
 /** `/mcp`, `/mcp login NAME` and `/mcp logout NAME` in an interactive session, against the real OAuth server. */
 const bed = maiaPerTest(() => startFakeLiteLLM());
-let server: RunningOAuthServer;
-const ended: Array<() => Promise<void>> = [];
-beforeEach(async () => {
-  server = await startOAuthServer();
-});
-afterEach(async () => {
-  for (const end of ended.splice(0)) await end();
-  await server.stop();
-});
+const oauth = oauthServerPerTest();
 
 it("/mcp shows needs login; /mcp login prints the url, takes the callback and connects; /mcp logout undoes it", async () => {
-  await writeMcpJson(bed.home, { secure: { url: server.url } });
+  await writeMcpJson(bed.home, { secure: { url: oauth.server.url } });
   // No browser can be opened here (an opener that does not exist): the url printed is what the user follows.
   const test = await createTestKernel([litellm, mcp], {
     cwd: bed.cwd,
@@ -32,7 +25,7 @@ it("/mcp shows needs login; /mcp login prints the url, takes the callback and co
     env: { BROWSER: "/nonexistent/browser" },
   });
   const session = await test.kernel.createSession({ model: "fake-model" }, { interaction: NO_INTERACTION });
-  ended.push(() => test.kernel.endSession(session));
+  oauth.atEnd(() => test.kernel.endSession(session));
   const command = test.kernel.plugins.commands.get("mcp") as SlashCommand;
   const api = test.kernel.plugins.get<McpApi>("mcp")?.api as McpApi;
   const run = async (args: string, follow = false) => {
