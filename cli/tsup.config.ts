@@ -7,13 +7,15 @@ const SHEBANG = "#!/usr/bin/env -S node --max-semi-space-size=4";
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
 /**
- * One ESM bundle with a shebang (DESIGN.md, start-up path): every dependency is inlined so that start-up reads
- * one file instead of resolving hundreds of modules; lazy imports (plugins, later Ink) become separate chunks
- * loaded only when used.
+ * One ESM bundle (DESIGN.md, start-up path): every dependency is inlined so that start-up reads one file instead
+ * of resolving hundreds of modules; lazy imports (plugins, later Ink) become separate chunks loaded only when
+ * used. Its files are `.mjs`: the command that loads it, dist/maia.js, is CommonJS (src/bin.ts, built below), and
+ * dist/package.json says so.
  */
 export default defineConfig({
   entry: { maia: "src/entry.ts" },
   format: ["esm"],
+  outExtension: () => ({ js: ".mjs" }),
   target: "node22",
   platform: "node",
   outDir: "dist",
@@ -58,6 +60,21 @@ export default defineConfig({
       outExtension: () => ({ js: ".cjs" }),
       define: { "process.env.NODE_ENV": JSON.stringify("production"), MAIA_BANNER_ART: JSON.stringify(bannerArtByLevel()) },
     });
+    // The command: CommonJS, with the version inlined; the ES entry and the early files stay beside it.
+    await build({
+      config: false,
+      entry: { maia: "src/bin.ts" },
+      format: ["cjs"],
+      target: "node22",
+      platform: "node",
+      outDir: "dist",
+      clean: false,
+      splitting: false,
+      silent: true,
+      outExtension: () => ({ js: ".js" }),
+      define: { MAIA_VERSION: JSON.stringify(version) },
+    });
+    writeFileSync(new URL("./dist/package.json", import.meta.url), `${JSON.stringify({ type: "commonjs" })}\n`);
     // The shebang caps V8's young generation at 4 MB per semi-space: by default it grows to 32 MB per
     // semi-space over a long session, which kept ~50 MB more resident for nothing (pnpm bench interactive, issue
     // 6); more frequent scavenges of a small young generation cost nothing measurable here. `env -S` splits the

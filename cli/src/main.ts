@@ -39,7 +39,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     io.stderr.write(`${t("noTty")}\n`);
     return 1;
   }
-  // The banner and the input zone, with keys kept from then on, before Ink loads: painted by the entry already
+  // The banner and the input zone, with keys kept from then on, before Ink loads: painted by the command (bin.ts) already
   // (early-screen.ts), or here when this file runs from source.
   const screen = takeEarlyScreen() ?? (await paintEarlyScreenHere(argv, io.env));
   // Loaded only here: headless runs, ACP and `plugins list` never load Ink or React (one chunk of the bundle).
@@ -47,7 +47,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   return runInteractive(args, { stdout: process.stdout, stdin: process.stdin, env: io.env, ...screen });
 }
 
-/** The early screen painted by this module, when the entry did not (this file run from source). */
+/** The early screen painted by this module, when the command did not (this file run from source). */
 async function paintEarlyScreenHere(argv: readonly string[], env: NodeJS.ProcessEnv) {
   const [{ paintEarlyScreen }, paint] = await Promise.all([import("./interactive/early-screen.ts"), import("./interactive/early-paint.ts")]);
   return paintEarlyScreen(argv, env, () => paint) ?? { bannerPainted: false };

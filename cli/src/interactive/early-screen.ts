@@ -15,7 +15,7 @@ export function startsInteractive(args: CliArgs): boolean {
  * any other command line (main.ts answers it, errors included) or without a terminal.
  *
  * The bundle builds this file and early-paint.ts as two CommonJS files of their own, every dependency inlined
- * (dist/early-screen.cjs, dist/early-paint.cjs): the entry reads them with synchronous requires, 10–20 ms sooner
+ * (dist/early-screen.cjs, dist/early-paint.cjs): the command (bin.ts) reads them with synchronous requires, 10–20 ms sooner
  * than the same code as a graph of ES chunks, and the second (chalk, the banner) only for an interactive start.
  */
 export function paintEarlyScreen(

@@ -39,7 +39,9 @@ describe("start-up memory (issue 6): what the first draw and an idle session do 
     writeFileSync(list, "");
     // Each library is in the bundle, in a chunk of its own (otherwise this test proves nothing).
     const dist = path.dirname(TEST_BIN);
-    for (const mark of Object.values(LATER)) expect(readFileSync(path.join(dist, "maia.js"), "utf8")).not.toContain(mark);
+    for (const file of ["maia.js", "maia.mjs"]) {
+      for (const mark of Object.values(LATER)) expect(readFileSync(path.join(dist, file), "utf8")).not.toContain(mark);
+    }
 
     maia.server.enqueue({ text: "The **answer**, formatted." });
     const { terminal } = await maia.start({ lang: "en", nodeArgs: ["--import", RECORDER], env: { MAIA_MODULES_FILE: list } });

@@ -1,0 +1,60 @@
+// The `maia` command (dist/maia.js, built as CommonJS, issue 22). A CommonJS file starts sooner than an ES module
+// (no ES loader to set up before the first line runs): `maia --version` is answered here, and an interactive
+// start paints its banner and input box (dist/early-screen.cjs, early-paint.cjs) before the ES loader is even
+// needed. Everything else is the ES bundle, from its entry (entry.ts, dist/maia.mjs).
+import { createRequire, enableCompileCache } from "node:module";
+import type * as EarlyPaintModule from "./interactive/early-paint.ts";
+import type * as EarlyScreenModule from "./interactive/early-screen.ts";
+import type * as EntryModule from "./entry.ts";
+
+declare const MAIA_VERSION: string;
+
+// Beside this file in dist/; a variable, so that the bundler leaves the ES entry to Node.
+const ES_ENTRY = "./maia.mjs";
+
+const argv = process.argv.slice(2);
+if (argv.length === 1 && argv[0] === "--version") {
+  process.stdout.write(`${typeof MAIA_VERSION === "string" ? MAIA_VERSION : "dev"}\n`);
+} else {
+  const help = argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h");
+  // V8's compile cache (Node >= 22.1): the chunks loaded later (Ink for the interactive mode, plugins, the
+  // tokenizer's tables) are compiled once and read back on the next starts, which is most of what a start costs
+  // after the first.
+  if (!help) enableCompileCache?.();
+  const screen = !help && mayBeInteractive(argv) ? paintEarlyScreen() : undefined;
+  (import(ES_ENTRY) as Promise<typeof EntryModule>).then(
+    (entry) => entry.start(argv, screen),
+    (error: unknown) => {
+      process.exitCode = 1;
+      throw error;
+    },
+  );
+}
+
+/**
+ * A first look at the command line, cheaper than reading early-screen.cjs and parsing it: false for what surely
+ * is not an interactive start (`-p`, `--print`, `--subagent`, a subcommand word first), so that `maia -p` and
+ * the subcommands skip that file. A wrong "false" (a model named "-p") only leaves the painting to main.ts; a
+ * wrong "true" is what early-screen.ts's full parse then answers.
+ */
+function mayBeInteractive(words: readonly string[]): boolean {
+  const first = words[0];
+  if (first !== undefined && !first.startsWith("-")) return false;
+  return !words.some((word) => word === "-p" || word === "--print" || word.startsWith("--print=") || word === "--subagent");
+}
+
+/**
+ * The banner and the input zone of an interactive start (early-screen.ts), read with synchronous requires.
+ * Absent (the files not built), main.ts paints them itself.
+ */
+function paintEarlyScreen() {
+  const load = createRequire(__filename);
+  let early: typeof EarlyScreenModule;
+  try {
+    early = load("./early-screen.cjs") as typeof EarlyScreenModule;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "MODULE_NOT_FOUND") return undefined;
+    throw error;
+  }
+  return early.paintEarlyScreen(argv, process.env, () => load("./early-paint.cjs") as typeof EarlyPaintModule);
+}
