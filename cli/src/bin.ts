@@ -2,6 +2,7 @@
 // (no ES loader to set up before the first line runs): `maia --version` is answered here, and an interactive
 // start paints its banner and input box (dist/early-screen.cjs, early-paint.cjs) before the ES loader is even
 // needed. Everything else is the ES bundle, from its entry (entry.ts, dist/maia.mjs).
+import { writeSync } from "node:fs";
 import { createRequire, enableCompileCache } from "node:module";
 import type * as EarlyPaintModule from "./interactive/early-paint.ts";
 import type * as EarlyScreenModule from "./interactive/early-screen.ts";
@@ -14,7 +15,7 @@ const ES_ENTRY = "./maia.mjs";
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === "--version") {
-  process.stdout.write(`${typeof MAIA_VERSION === "string" ? MAIA_VERSION : "dev"}\n`);
+  writeOut(`${typeof MAIA_VERSION === "string" ? MAIA_VERSION : "dev"}\n`);
 } else {
   const help = argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h");
   // V8's compile cache (Node >= 22.1): the chunks loaded later (Ink for the interactive mode, plugins, the
@@ -29,6 +30,19 @@ if (argv.length === 1 && argv[0] === "--version") {
       throw error;
     },
   );
+}
+
+/**
+ * Writes to file descriptor 1 directly: `process.stdout` is a stream built on first use, with the modules behind
+ * it, which would cost `--version` more than the rest of it. A non-blocking pipe that is full (EAGAIN) gets the
+ * stream after all; a closed one (EPIPE) has nobody to read the answer.
+ */
+function writeOut(text: string): void {
+  try {
+    writeSync(1, text);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EAGAIN") process.stdout.write(text);
+  }
 }
 
 /**
