@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { chmodSync, copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { build, defineConfig } from "tsup";
+import { build, defineConfig, type Options } from "tsup";
 
 const SHEBANG = "#!/usr/bin/env -S node --max-semi-space-size=4";
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
@@ -40,37 +40,21 @@ export default defineConfig({
   // that the bundle works wherever it is copied (the permissions plugin looks there last).
   onSuccess: async () => {
     // What an interactive start paints before anything else (src/interactive/early-screen.ts, early-paint.ts)
-    // is two CommonJS files of their own, every dependency inlined: the entry reads them with synchronous
+    // is two CommonJS files of their own, every dependency inlined: the command reads them with synchronous
     // requires, 10–20 ms sooner than the same code as a graph of ES chunks (issue 22). Their few modules (chalk,
     // the banner, the messages) are thus in the bundle twice; each copy reads the same environment, so both
     // draw the same. The banner's pictures are styled here once per colour level (src/interactive/banner-art.ts):
     // the early paint only picks the one for the terminal's level.
     const { bannerArtByLevel } = await import("./src/interactive/banner-art.ts");
-    await build({
-      config: false,
+    await commonJsFiles({
       entry: { "early-screen": "src/interactive/early-screen.ts", "early-paint": "src/interactive/early-paint.ts" },
-      format: ["cjs"],
-      target: "node22",
-      platform: "node",
-      outDir: "dist",
-      clean: false,
-      splitting: false,
       noExternal: [/.*/],
-      silent: true,
       outExtension: () => ({ js: ".cjs" }),
       define: { "process.env.NODE_ENV": JSON.stringify("production"), MAIA_BANNER_ART: JSON.stringify(bannerArtByLevel()) },
     });
     // The command: CommonJS, with the version inlined; the ES entry and the early files stay beside it.
-    await build({
-      config: false,
+    await commonJsFiles({
       entry: { maia: "src/bin.ts" },
-      format: ["cjs"],
-      target: "node22",
-      platform: "node",
-      outDir: "dist",
-      clean: false,
-      splitting: false,
-      silent: true,
       outExtension: () => ({ js: ".js" }),
       define: { MAIA_VERSION: JSON.stringify(version) },
     });
@@ -103,3 +87,8 @@ export default defineConfig({
   },
   define: { MAIA_VERSION: JSON.stringify(version), "process.env.NODE_ENV": JSON.stringify("production") },
 });
+
+/** CommonJS files of their own in dist/, one per entry (no shared chunks), added to the ES bundle's. */
+function commonJsFiles(options: Options): Promise<void> {
+  return build({ config: false, format: ["cjs"], target: "node22", platform: "node", outDir: "dist", clean: false, splitting: false, silent: true, ...options });
+}
