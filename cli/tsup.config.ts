@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { chmodSync, copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { createRequire, isBuiltin } from "node:module";
 import { build, defineConfig, type Options } from "tsup";
 
 const SHEBANG = "#!/usr/bin/env -S node --max-semi-space-size=4";
@@ -52,6 +52,21 @@ export default defineConfig({
       outExtension: () => ({ js: ".cjs" }),
       define: { "process.env.NODE_ENV": JSON.stringify("production"), MAIA_BANNER_ART: JSON.stringify(bannerArtByLevel()) },
     });
+    // `maia -p` and a sub-agent's process (src/headless/print-entry.ts): one CommonJS file, every dependency
+    // inlined, that the command loads with a V8 code cache taken after a run (src/code-cache.ts, issue 22). It
+    // duplicates the ES bundle's code on the print path; the hub (`maia hub` only) is left out.
+    await commonJsFiles({
+      entry: { print: "src/headless/print-entry.ts" },
+      noExternal: [/.*/],
+      shims: true,
+      // No comments nor indentation: a third smaller to read at every start, and pure ASCII (esbuild escapes
+      // the rest), which code-cache.ts reads without decoding UTF-8.
+      minifyWhitespace: true,
+      define: { MAIA_VERSION: JSON.stringify(version), "process.env.NODE_ENV": JSON.stringify("production") },
+      // tsup's own plugin would take every `node:` import before builtinImportsAsRequire sees it.
+      removeNodeProtocol: false,
+      esbuildPlugins: [leftOut(/^@maia\/plugin-hub$/, "the hub runs from the ES bundle (maia hub)"), builtinImportsAsRequire()],
+    });
     // The command: CommonJS, with the version inlined; the ES entry and the early files stay beside it.
     await commonJsFiles({
       entry: { maia: "src/bin.ts" },
@@ -87,6 +102,42 @@ export default defineConfig({
   },
   define: { MAIA_VERSION: JSON.stringify(version), "process.env.NODE_ENV": JSON.stringify("production") },
 });
+
+type EsbuildPlugin = NonNullable<Options["esbuildPlugins"]>[number];
+
+/** Imports matching `filter` replaced by a module that says why it is not in this file, should one be reached. */
+function leftOut(filter: RegExp, why: string): EsbuildPlugin {
+  return {
+    name: "left-out",
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter }, (args) => ({ path: args.path, namespace: "left-out" }));
+      pluginBuild.onLoad({ filter: /.*/, namespace: "left-out" }, (args) => ({
+        contents: `throw new Error(${JSON.stringify(`${args.path} is not in this bundle: ${why}`)});`,
+        loader: "js",
+      }));
+    },
+  };
+}
+
+/**
+ * `import("node:x")` in bundled code (web-tree-sitter, pkce-challenge) becomes a `require`: print.cjs runs as a
+ * vm.Script (src/code-cache.ts), where a dynamic import goes through an experimental loader that prints a
+ * warning. A built-in's namespace is its exports plus `default`, which esbuild's interop gives the same way.
+ */
+function builtinImportsAsRequire(): EsbuildPlugin {
+  return {
+    name: "builtin-imports-as-require",
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^[a-z_:/]+$/ }, (args) =>
+        args.kind === "dynamic-import" && isBuiltin(args.path) ? { path: args.path, namespace: "builtin-require" } : undefined,
+      );
+      pluginBuild.onLoad({ filter: /.*/, namespace: "builtin-require" }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(args.path)});`,
+        loader: "js",
+      }));
+    },
+  };
+}
 
 /** CommonJS files of their own in dist/, one per entry (no shared chunks), added to the ES bundle's. */
 function commonJsFiles(options: Options): Promise<void> {

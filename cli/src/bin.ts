@@ -1,17 +1,22 @@
 // The `maia` command (dist/maia.js, built as CommonJS, issue 22). A CommonJS file starts sooner than an ES module
 // (no ES loader to set up before the first line runs): `maia --version` is answered here, and an interactive
 // start paints its banner and input box (dist/early-screen.cjs, early-paint.cjs) before the ES loader is even
-// needed. Everything else is the ES bundle, from its entry (entry.ts, dist/maia.mjs).
-import { writeSync } from "node:fs";
+// needed. `maia -p` and a sub-agent's process load dist/print.cjs, one CommonJS bundle read with a code cache
+// (code-cache.ts). Everything else is the ES bundle, from its entry (entry.ts, dist/maia.mjs).
+import { existsSync, writeSync } from "node:fs";
 import { createRequire, enableCompileCache } from "node:module";
+import path from "node:path";
+import { requireWithCodeCache } from "./code-cache.ts";
 import type * as EarlyPaintModule from "./interactive/early-paint.ts";
 import type * as EarlyScreenModule from "./interactive/early-screen.ts";
 import type * as EntryModule from "./entry.ts";
+import type * as PrintEntryModule from "./headless/print-entry.ts";
 
 declare const MAIA_VERSION: string;
 
 // Beside this file in dist/; a variable, so that the bundler leaves the ES entry to Node.
 const ES_ENTRY = "./maia.mjs";
+const PRINT_BUNDLE = path.join(__dirname, "print.cjs");
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === "--version") {
@@ -22,7 +27,15 @@ if (argv.length === 1 && argv[0] === "--version") {
   // tokenizer's tables) are compiled once and read back on the next starts, which is most of what a start costs
   // after the first.
   if (!help) enableCompileCache?.();
-  const screen = !help && mayBeInteractive(argv) ? paintEarlyScreen() : undefined;
+  if (!help && mayPrint(argv) && existsSync(PRINT_BUNDLE)) {
+    const print = requireWithCodeCache<typeof PrintEntryModule>(PRINT_BUNDLE);
+    print.startPrint(argv, () => startEsEntry(undefined), (url) => import(url));
+  } else {
+    startEsEntry(!help && mayBeInteractive(argv) ? paintEarlyScreen() : undefined);
+  }
+}
+
+function startEsEntry(screen: ReturnType<typeof paintEarlyScreen>): void {
   (import(ES_ENTRY) as Promise<typeof EntryModule>).then(
     (entry) => entry.start(argv, screen),
     (error: unknown) => {
@@ -52,9 +65,26 @@ function writeOut(text: string): void {
  * wrong "true" is what early-screen.ts's full parse then answers.
  */
 function mayBeInteractive(words: readonly string[]): boolean {
+  return !startsWithSubcommand(words) && !words.some(isPrintWord);
+}
+
+/** `-p`, `--print`, `--subagent`: the words of a print run or of a sub-agent's process. */
+function isPrintWord(word: string): boolean {
+  return word === "-p" || word === "--print" || word.startsWith("--print=") || word === "--subagent";
+}
+
+/** A subcommand's name first (`maia hub`, `maia plugins list`): neither a print run nor an interactive start. */
+function startsWithSubcommand(words: readonly string[]): boolean {
   const first = words[0];
-  if (first !== undefined && !first.startsWith("-")) return false;
-  return !words.some((word) => word === "-p" || word === "--print" || word.startsWith("--print=") || word === "--subagent");
+  return first !== undefined && !first.startsWith("-");
+}
+
+/**
+ * A print run or a sub-agent, at first sight: print.cjs. A wrong "true" (a model named "-p") costs only the
+ * detour: print-entry.ts hands any other command line back to the ES entry.
+ */
+function mayPrint(words: readonly string[]): boolean {
+  return !startsWithSubcommand(words) && words.some(isPrintWord);
 }
 
 /**

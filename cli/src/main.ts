@@ -1,32 +1,17 @@
 // Only what parses the command line is imported here: each front end and subcommand imports the rest (the kernel,
 // boot, plugins) itself, so that the interactive mode writes its banner before any of it is evaluated (issue 22).
-import { parseCliArgs, splitAtSubcommand, UsageError } from "./args.ts";
+import { readCommandLine, settleExit } from "./command-line.ts";
 import { helpText, SUBCOMMAND_PLUGINS } from "./help.ts";
 import { t } from "./messages.ts";
 import { takeEarlyScreen } from "./interactive/early-handoff.ts";
 import { loadWithoutFetch } from "./interactive/load-without-fetch.ts";
 
-declare const MAIA_VERSION: string;
-
 /** `maia`'s entry point: parses arguments and hands over to a front end or a subcommand. */
 export async function main(argv: readonly string[]): Promise<number> {
   const io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
-  let args;
-  let split: ReturnType<typeof splitAtSubcommand> = { own: [...argv], rest: [] };
-  try {
-    split = splitAtSubcommand(argv);
-    args = parseCliArgs(split.own, t);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr.write(`${t("badUsage", { message: error.message })}\n`);
-      return 2;
-    }
-    throw error;
-  }
-  if (args.version) {
-    io.stdout.write(`${typeof MAIA_VERSION === "string" ? MAIA_VERSION : "dev"}\n`);
-    return 0;
-  }
+  const line = readCommandLine(argv, io);
+  if ("exitCode" in line) return line.exitCode;
+  const { args, rest } = line;
   // A sub-agent's process, forked by MAIA itself (seed § 20.2): loaded only then.
   if (args.subagent) return (await import("./subagent/run-subagent.ts")).runSubagent({ stderr: io.stderr, env: io.env });
   if (args.print) return (await import("./headless/run-headless.ts")).runHeadless(args, io);
@@ -34,7 +19,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (command === "plugins") return (await import("./plugins/plugins-command.ts")).runPluginsCommand(args, io);
   // ACP front end (editors, the hub): loaded only when asked for, never Ink.
   if (command === "acp") return (await import("./acp/run-acp.ts")).runAcp(args, { ...io, stdout: process.stdout, stdin: process.stdin });
-  if (command !== undefined || args.help) return runSubcommand(command, args.help, split.rest, io);
+  if (command !== undefined || args.help) return runSubcommand(command, args.help, rest, io);
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     io.stderr.write(`${t("noTty")}\n`);
     return 1;
@@ -84,13 +69,4 @@ async function runSubcommand(
   return subcommand.run(rest, { ...io, cwd, homeDir });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  async (error: unknown) => {
-    process.exitCode = 1;
-    const { errorMessage } = await import("@maia/kernel");
-    process.stderr.write(`${t("errorPrefix", { message: errorMessage(error) })}\n`);
-  },
-);
+settleExit(main(process.argv.slice(2)));

@@ -46,6 +46,10 @@ export { OutputCap } from "./output-cap.ts";
 // The strings of every package (also re-exported by @maia/kernel for plugins) and "did you mean" hints.
 export * from "./i18n/index.ts";
 export { closest, editDistance } from "./closest.ts";
+// settings.json, read from disk once per process by the plugins that each need a part of it.
+export { readSettingsText } from "./settings-text.ts";
+// Built-ins required on first use rather than at every start.
+export { lazyBuiltin } from "./lazy-builtin.ts";
 // Opening a URL in the user's browser: the hub's page, an MCP server's OAuth login.
 export { findOnPath, openBrowser } from "./open-browser.ts";
 // Approvals by content hash of project files that would run programs (mcp.json, hooks).

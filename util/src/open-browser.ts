@@ -1,6 +1,8 @@
-import { spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import path from "node:path";
+import { lazyBuiltin } from "./lazy-builtin.ts";
+
+const childProcess = lazyBuiltin<typeof import("node:child_process")>("node:child_process");
 
 /** The first of `names` found as an executable on PATH, or undefined. */
 export function findOnPath(names: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
@@ -29,7 +31,7 @@ export async function openBrowser(url: string, env: NodeJS.ProcessEnv): Promise<
   const opener = fromEnv ? findOnPath([fromEnv], env) ?? (path.isAbsolute(fromEnv) ? fromEnv : undefined) : findOnPath([process.platform === "darwin" ? "open" : "xdg-open"], env);
   if (!opener) return false;
   return new Promise((resolve) => {
-    const child = spawn(opener, [url], { detached: true, stdio: "ignore", env });
+    const child = childProcess().spawn(opener, [url], { detached: true, stdio: "ignore", env });
     child.once("error", () => resolve(false));
     child.once("spawn", () => {
       child.unref();

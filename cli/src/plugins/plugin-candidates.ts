@@ -2,6 +2,7 @@ import { pathToFileURL } from "node:url";
 import type { PluginCandidate } from "@maia/kernel";
 import type { PluginSetting } from "../config/config-schema.ts";
 import { BUILTIN_PLUGINS } from "./builtin-plugins.ts";
+import { importModule } from "./module-importer.ts";
 import { isPathSpec, resolveNpmPlugin, resolvePathPlugin } from "./npm-plugin-resolver.ts";
 
 /**
@@ -34,7 +35,7 @@ export function pluginCandidates(
       enabled: setting.enabled,
       options: setting.options,
       resolve: () => (pathSpec ? resolvePathPlugin(name, cwd) : resolveNpmPlugin(name, cwd, homeDir)),
-      import: (location) => import(pathToFileURL(location).href),
+      import: (location) => importModule(pathToFileURL(location).href),
     });
   }
   return candidates;

@@ -1,4 +1,3 @@
-import { performance } from "node:perf_hooks";
 import type { PermissionCheck } from "../contracts/session.ts";
 import { ERROR_CODES, MaiaError } from "../errors.ts";
 import { stricter } from "../permissions/verdict.ts";

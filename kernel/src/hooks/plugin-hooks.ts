@@ -1,4 +1,3 @@
-import { performance } from "node:perf_hooks";
 import { ERROR_CODES, MaiaError } from "../errors.ts";
 import type { TapStats } from "./instrumented-hooks.ts";
 

@@ -1,4 +1,3 @@
-import { performance } from "node:perf_hooks";
 import type { SessionHost } from "../contracts/commands.ts";
 import { AgentEvents } from "../contracts/events.ts";
 import type { InteractionPort } from "../contracts/interaction.ts";

@@ -1,4 +1,3 @@
-import { performance } from "node:perf_hooks";
 import type { InputPrefix, SlashCommand, Subcommand } from "../contracts/commands.ts";
 import type { AgentSession, CompactEvent, ContextChange, SessionSetup } from "../contracts/session.ts";
 import { ERROR_CODES, MaiaError, errorMessage, type ErrorCode } from "../errors.ts";

@@ -1,4 +1,4 @@
-import v8 from "node:v8";
+import { lazyBuiltin } from "@maia/util";
 import { requiredLiteral } from "./regex-literal.ts";
 
 /** Reports a matching line by its bounds in the text (end excludes the line break and a `\r` before it). */
@@ -16,6 +16,8 @@ let protectedEngine = false;
  */
 const BACKTRACKS_BEFORE_FALLBACK = 1_000_000;
 
+const v8 = lazyBuiltin<typeof import("node:v8")>("node:v8");
+
 /**
  * A pattern such as `(a*)*b` makes V8's backtracking engine run for hours on a few dozen characters, and a
  * regex that runs never yields: MAIA would hang, deaf to Ctrl+C. These V8 options (process-wide, harmless for
@@ -26,8 +28,8 @@ const BACKTRACKS_BEFORE_FALLBACK = 1_000_000;
 function protectAgainstRunawayRegex(): void {
   if (protectedEngine) return;
   protectedEngine = true;
-  v8.setFlagsFromString("--enable-experimental-regexp-engine-on-excessive-backtracks");
-  v8.setFlagsFromString(`--regexp-backtracks-before-fallback=${BACKTRACKS_BEFORE_FALLBACK}`);
+  v8().setFlagsFromString("--enable-experimental-regexp-engine-on-excessive-backtracks");
+  v8().setFlagsFromString(`--regexp-backtracks-before-fallback=${BACKTRACKS_BEFORE_FALLBACK}`);
 }
 
 /**

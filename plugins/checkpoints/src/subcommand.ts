@@ -1,6 +1,6 @@
-import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { errorMessage, type InteractionPort, type Message, type Subcommand, type SubcommandIO } from "@maia/kernel";
+import { lazyBuiltin } from "@maia/util";
 import { CheckpointStore } from "./checkpoint-store.ts";
 import { belongsTo, prefixFingerprints } from "./conversation-mark.ts";
 import { t } from "./messages.ts";
@@ -8,6 +8,9 @@ import { prune, PRUNE_DEFAULTS } from "./prune.ts";
 import type { LoggedTurn } from "./restore-files.ts";
 import { filesSummary } from "./session-turns.ts";
 import { takeBack, type RestoreScope } from "./undo-flow.ts";
+
+// Only `maia checkpoints` without --yes asks on the terminal: `maia -p` and the other starts never load readline.
+const readline = lazyBuiltin<typeof import("node:readline/promises")>("node:readline/promises");
 
 /** What `maia checkpoints restore` needs of the sessions plugin to cut a saved conversation. */
 export interface SavedConversations {
@@ -45,7 +48,7 @@ function terminalPort(io: SubcommandIO, assumeYes: boolean): InteractionPort {
         io.stdout.write(`${t("needsYes")}\n`);
         return false;
       }
-      const reader = createInterface({ input: io.stdin, output: io.stdout });
+      const reader = readline().createInterface({ input: io.stdin, output: io.stdout });
       try {
         const answer = (await reader.question(t("yesNoPrompt"))).trim().toLowerCase();
         return answer === "y" || answer === "yes" || answer === "o" || answer === "oui";

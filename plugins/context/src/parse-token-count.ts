@@ -8,7 +8,7 @@ export const MAX_CONTEXT_TOKENS = 100_000_000;
  * unit word. It must not be glued to letters or digits on either side (`o200k_base`, `gpt-4o` are not sizes).
  */
 const NUMBER =
-  /(?<![\p{L}\p{N}_.,])(\d{1,3}([ \u00a0\u202f,.'’])\d{3}(?:\2\d{3})*|\d+)(?:[.,](\d+))?(?:[ \u00a0\u202f]*(k|thousands?|milles?|millions?|mio|m|milliards?|billions?|bn|b))?(?![\p{L}\p{N}_])/giu;
+  /(?<![\p{L}\p{N}_.,])(\d{1,3}([ \u00a0\u202f,.'\u2019])\d{3}(?:\2\d{3})*|\d+)(?:[.,](\d+))?(?:[ \u00a0\u202f]*(k|thousands?|milles?|millions?|mio|m|milliards?|billions?|bn|b))?(?![\p{L}\p{N}_])/giu;
 
 const UNIT_SCALE: Record<string, number> = {
   k: 1e3,

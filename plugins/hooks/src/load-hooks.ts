@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describeErrors } from "@maia/kernel";
-import { closest, describeJsonError, isApprovedIn, readJsonWithPositions, type JsonPositions } from "@maia/util";
+import { closest, describeJsonError, isApprovedIn, readJsonWithPositions, readSettingsText, type JsonPositions } from "@maia/util";
 import { HOOK_EVENTS, isHookEvent, type HookEvent } from "./events.ts";
 import { t } from "./messages.ts";
 import { validateGroup } from "./group-validator.generated.ts";
@@ -64,7 +63,7 @@ export async function loadHooks(sources: readonly HookSource[], homeDir: string)
   for (const source of sources) {
     let text: string;
     try {
-      text = await readFile(source.path, "utf8");
+      text = await readSettingsText(source.path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") warnings.push(t("unreadable", { file: source.path, reason: String((error as Error).message) }));
       continue;

@@ -1,6 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { closest, describeJsonError, locateJsonError } from "@maia/util";
+import { closest, describeJsonError, locateJsonError, readSettingsText } from "@maia/util";
 import type { ErrorObject } from "ajv";
 import { t, type MessageKey } from "./messages.ts";
 import { SETTINGS_SCHEMA } from "./settings-schema.ts";
@@ -83,7 +82,7 @@ export async function loadSettings(homeDir: string, env: NodeJS.ProcessEnv = pro
   const path = settingsPath(homeDir);
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    text = await readSettingsText(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") {

@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { errorMessage, type Subcommand, type SubcommandIO } from "@maia/kernel";
-import { evaluate, type Evaluation } from "./evaluate.ts";
+import { loadEngine } from "./engine-loader.ts";
+import type { Evaluation } from "./evaluate.ts";
 import { t } from "./messages.ts";
 import { formatPermissions, permissionsView } from "./permissions-view.ts";
 import { PATH_TOOLS } from "./rule-syntax.ts";
@@ -77,6 +78,7 @@ async function runCheck(args: string[], io: SubcommandIO, allowRules: readonly s
   const loaded = await loadRules(sources);
   for (const warning of loaded.warnings) io.stderr.write(`WARN ${warning}\n`);
   const context = { cwd: io.cwd, homeDir: io.homeDir, env: io.env };
+  const { evaluate } = await loadEngine();
 
   if (values.batch !== undefined) {
     if (positionals.length > 0) {

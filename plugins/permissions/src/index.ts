@@ -1,14 +1,14 @@
 import { definePlugin, PROMPT_ORDER, STAGE, type AlwaysScope, type PermissionCheck, type ToolUseBlock } from "@maia/kernel";
 import { createWarnOnce } from "@maia/util";
-import { adviceFor } from "./advice.ts";
 import { applyMode, isPermissionMode, nextMode, PROMPT_SECTION_ID, type PermissionMode } from "./modes.ts";
 import type { CallToRemember } from "@maia/permission-rules";
 import { readAddedRules, withAdded, type AddedRules, type RuleSet } from "./added-rules.ts";
 import { permissionsSubcommand } from "./check-command.ts";
-import { evaluate, type Evaluation, type EvaluationContext } from "./evaluate.ts";
+import { loadEngine } from "./engine-loader.ts";
+import type { Evaluation, EvaluationContext } from "./evaluate.ts";
 import { t } from "./messages.ts";
 import { formatPermissions, permissionsView, startupMessage, type PermissionsView } from "./permissions-view.ts";
-import { remember, type Remembered } from "./remember.ts";
+import type { Remembered } from "./remember.ts";
 import type { Rule } from "./rule-syntax.ts";
 import { defaultSources, loadRules, type LoadedRules } from "./settings-files.ts";
 
@@ -113,7 +113,7 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
     };
 
     const api: PermissionsApi = {
-      evaluate: (tool, input, overrides = {}) => evaluate(loaded.rules, tool, input, { cwd, homeDir, env, ...overrides }),
+      evaluate: async (tool, input, overrides = {}) => (await loadEngine()).evaluate(loaded.rules, tool, input, { cwd, homeDir, env, ...overrides }),
       rules: () => loaded.rules,
       view: () => permissionsView(loaded, mode),
       format: () => formatPermissions(permissionsView(loaded, mode)),
@@ -133,7 +133,7 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
         return removed;
       },
       checkRules: (source, rules) => readAddedRules(source, rules).warnings,
-      remember: (call, list, scope) => remember(call, list, { cwd, homeDir, permissions: api, reload, keepForSession }, scope),
+      remember: async (call, list, scope) => (await loadEngine()).remember(call, list, { cwd, homeDir, permissions: api, reload, keepForSession }, scope),
       mode: () => mode,
       setMode,
       cycleMode() {
@@ -159,6 +159,7 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
 
     context.hooks.checkPermission.tapPromise({ name: PLUGIN_NAME, stage: STAGE.POLICY }, async (check: PermissionCheck) => {
       const { session, call, tool } = check;
+      const { evaluate, adviceFor } = await loadEngine();
       const result = await evaluate(loaded.rules, call.name, call.input, {
         cwd: session.cwd,
         homeDir: session.setup.homeDir,

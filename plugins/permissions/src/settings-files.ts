@@ -1,8 +1,7 @@
 import { realpathSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { JsonSchema } from "@maia/kernel";
-import { closest, locateJsonError, MAX_JSON_DEPTH, shownPointer, tooDeepAt } from "@maia/util";
+import { closest, locateJsonError, MAX_JSON_DEPTH, shownPointer, tooDeepAt, readSettingsText } from "@maia/util";
 import { t } from "./messages.ts";
 import { PERMISSIONS_SCHEMA } from "./permissions-schema.ts";
 import { validatePermissions } from "./permissions-validator.generated.ts";
@@ -88,7 +87,7 @@ export async function loadRules(sources: readonly RuleSource[]): Promise<LoadedR
 export async function readSettingsFile(file: string): Promise<{ found: boolean; rules: Rule[]; warnings: string[]; missing?: boolean }> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = await readSettingsText(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return { found: false, rules: [], warnings: [], missing: true };

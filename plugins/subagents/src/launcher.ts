@@ -1,7 +1,10 @@
-import { fork, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { errorMessage, type Message } from "@maia/kernel";
+import { lazyBuiltin } from "@maia/util";
 import { t } from "./messages.ts";
 import { parseChildMessage, SUBAGENT_FLAG, type DoneMessage, type LogLevel, type McpCallResult, type ParentMessage, type StartSpec } from "@maia/subagent-protocol";
+
+const childProcess = lazyBuiltin<typeof import("node:child_process")>("node:child_process");
 
 /** Seed § 23: a sub-agent's time limit, and the grace between `abort` and SIGKILL. */
 export const SUBAGENT_TIMEOUT_MS = 30 * 60_000;
@@ -94,7 +97,7 @@ export function launchSubAgent(options: LaunchOptions): Promise<LaunchResult> {
     const onAbort = () => stop("aborted");
 
     try {
-      child = fork(options.program, [SUBAGENT_FLAG], {
+      child = childProcess().fork(options.program, [SUBAGENT_FLAG], {
         cwd: options.spec.cwd,
         // MAIA_CWD pins the child's launch folder to the parent's, whatever INIT_CWD says.
         env: { ...options.env, MAIA_CWD: options.spec.cwd },

@@ -1,0 +1,25 @@
+// The entry of dist/print.cjs (issue 22): `maia -p` and a sub-agent's process, as one CommonJS bundle that the
+// command (bin.ts) loads with a V8 code cache taken after a run (code-cache.ts). Nothing of the interactive mode,
+// ACP or the hub is in it; a command line that is not a print run goes back to the ES bundle's main.ts.
+import { readCommandLine, settleExit } from "../command-line.ts";
+import { useModuleImporter, type ModuleImporter } from "../plugins/module-importer.ts";
+
+/**
+ * Runs `maia -p …` or `maia --subagent`; `fallback` (the ES entry) for any other command line. `importModule` is
+ * the command's own `import()`, for third-party plugins (module-importer.ts).
+ */
+export function startPrint(argv: readonly string[], fallback: () => void, importModule: ModuleImporter): void {
+  useModuleImporter(importModule);
+  settleExit(runPrint(argv), fallback);
+}
+
+async function runPrint(argv: readonly string[]): Promise<number | undefined> {
+  const io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+  const line = readCommandLine(argv, io);
+  if ("exitCode" in line) return line.exitCode;
+  const { args } = line;
+  // The same order as main.ts.
+  if (args.subagent) return (await import("../subagent/run-subagent.ts")).runSubagent({ stderr: io.stderr, env: io.env });
+  if (args.print) return (await import("./run-headless.ts")).runHeadless(args, io);
+  return undefined;
+}
