@@ -26,6 +26,8 @@ export interface BootOptions {
   subcommands?: boolean;
   /** Only this first-party plugin (`maia permissions check`: the plugin whose subcommand runs, nothing else). */
   only?: string;
+  /** A conversation follows the boot (every front end; not the subcommands): RuntimeInfo.conversation. */
+  conversation?: boolean;
 }
 
 /** Everything every front end does first: launch folder, configuration, kernel, plugins. */
@@ -39,7 +41,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
   const builtinNames = BUILTIN_PLUGINS.map((builtin) => builtin.name);
   for (const warning of await unknownPluginKeyWarnings(keys, builtinNames, cwd, homeDir)) options.log.warn(warning);
   const kernel = new Kernel({
-    runtime: { cwd, homeDir, env, frontEnd: FRONT_ENDS[options.frontEnd], locale: activeLocale(), allowRules: options.allowRules ?? [] },
+    runtime: { cwd, homeDir, env, frontEnd: FRONT_ENDS[options.frontEnd], locale: activeLocale(), allowRules: options.allowRules ?? [], conversation: options.conversation ?? false },
     log: options.log,
   });
   const builtins = options.only === undefined ? BUILTIN_PLUGINS : BUILTIN_PLUGINS.filter((builtin) => builtin.name === options.only);

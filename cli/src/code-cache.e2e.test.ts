@@ -1,4 +1,4 @@
-import { chmod, readdir, stat, writeFile } from "node:fs/promises";
+import { chmod, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { describe, expect, it } from "vitest";
@@ -47,6 +47,17 @@ describe("maia -p and its code cache (dist/print.cjs)", () => {
     await writeFile(cache as string, "not a V8 code cache", { mode: 0o600 });
     expect(await askHi(cacheRoot)).toMatchObject({ code: 0, stdout: "Hello\n", stderr: "" });
     expect((await stat(cache as string)).size).toBeGreaterThan(1000);
+  });
+
+  it("removes the cache of an earlier build of the bundle when it writes its own", async () => {
+    const cacheRoot = path.join(bed.home, "compile-cache");
+    await askHi(cacheRoot);
+    const [cache] = await codeCaches(cacheRoot);
+    const earlier = path.join(path.dirname(cache as string), "maia-print-1234-5678.v8cache");
+    await writeFile(earlier, "an earlier build's cache", { mode: 0o600 });
+    await rm(cache as string);
+    expect(await askHi(cacheRoot)).toMatchObject({ code: 0, stdout: "Hello\n" });
+    expect(await codeCaches(cacheRoot)).toEqual([cache]);
   });
 
   it("neither reads nor writes a code cache in a folder that others may write to", async () => {

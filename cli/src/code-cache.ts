@@ -1,5 +1,5 @@
 import { isAscii } from "node:buffer";
-import { closeSync, fstatSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { createRequire, getCompileCacheDir } from "node:module";
 import path from "node:path";
 import vm from "node:vm";
@@ -84,7 +84,11 @@ function readPrivateFile(file: string): Buffer | undefined {
   }
 }
 
-/** Best effort: a cache that cannot be written only means the next start compiles as this one did. */
+/**
+ * Best effort: a cache that cannot be written only means the next start compiles as this one did. The caches of
+ * earlier builds of the same bundle (another size or time in the name) are removed: an upgrade does not pile up
+ * megabytes in the folder.
+ */
 function saveCache(cacheFile: string, script: vm.Script): void {
   const temporary = `${cacheFile}.${process.pid}.tmp`;
   try {
@@ -93,5 +97,15 @@ function saveCache(cacheFile: string, script: vm.Script): void {
   } catch {
     // The folder is read-only or full: nothing more to do.
     rmSync(temporary, { force: true });
+    return;
+  }
+  const folder = path.dirname(cacheFile);
+  const prefix = path.basename(cacheFile).replace(/-\d+-\d+\.v8cache$/, "-");
+  try {
+    for (const name of readdirSync(folder)) {
+      if (name.startsWith(prefix) && name.endsWith(".v8cache") && name !== path.basename(cacheFile)) rmSync(path.join(folder, name), { force: true });
+    }
+  } catch {
+    // Another process removed them first, or the folder cannot be listed: they stay.
   }
 }

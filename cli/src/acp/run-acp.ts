@@ -41,6 +41,7 @@ export async function runAcp(args: CliArgs, io: AcpIO): Promise<number> {
     kernelFor: async (cwd) => {
       const booted = await boot({
         frontEnd: "acp",
+        conversation: true,
         log,
         env: { ...io.env, MAIA_CWD: cwd },
         strictPlugins: args.strictPlugins,

@@ -43,6 +43,7 @@ export async function runHeadless(args: CliArgs, io: HeadlessIO): Promise<number
   try {
     const { kernel, config } = await boot({
       frontEnd: "headless",
+      conversation: true,
       log,
       env: io.env,
       strictPlugins: args.strictPlugins,

@@ -72,7 +72,7 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
       error: (message) => ui.error(message),
       debug: () => undefined,
     };
-    const booted = await boot({ frontEnd: "tui", log, env, strictPlugins: args.strictPlugins });
+    const booted = await boot({ frontEnd: "tui", log, env, strictPlugins: args.strictPlugins, conversation: true });
     // From here on a hook that sleeps (SessionStart included) gives way to Ctrl+C or Esc.
     const hooks = peer<HooksPeer>(booted.kernel, "hooks");
     if (hooks) ui.store.setHookInterrupter(() => hooks.interrupt());

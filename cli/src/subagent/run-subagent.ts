@@ -56,7 +56,7 @@ export async function runSubagent(io: SubagentIO): Promise<number> {
   let done;
   try {
     // The parent's --allow rules; the definition's allow/ask/deny rules go to the permissions plugin on arm (union).
-    const booted = await boot({ frontEnd: "subagent", log, env: io.env, allowRules: spec.allowRules });
+    const booted = await boot({ frontEnd: "subagent", log, env: io.env, allowRules: spec.allowRules, conversation: true });
     const kernel = booted.kernel;
     const api = kernel.plugins.get<SubagentsApi>("subagents")?.api;
     if (!api) throw new Error(t("pluginMissing"));

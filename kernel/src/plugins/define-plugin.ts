@@ -27,6 +27,12 @@ export interface RuntimeInfo {
   kernelVersion: string;
   /** Allow rules given on the command line for this run (`--allow 'Bash(npm test)'`). */
   allowRules: readonly string[];
+  /**
+   * A conversation starts once the plugins are applied (`maia`, `-p`, ACP, a sub-agent), as opposed to a
+   * subcommand (`maia plugins`, `maia checkpoints`…): a plugin may start the network work the first request will
+   * need while the others load (LiteLLM's `/model/info`). Absent: no conversation.
+   */
+  conversation?: boolean;
 }
 
 export interface Registrar<T> {

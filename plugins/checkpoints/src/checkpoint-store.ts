@@ -58,9 +58,12 @@ export class CheckpointStore {
 
   async append(line: LogLine): Promise<void> {
     if (!this.#described) {
-      // Which folder this is, for someone looking into ~/.maia/checkpoints/.
+      // Which folder this is, for someone looking into ~/.maia/checkpoints/: written when missing or stale only,
+      // not by every `maia -p` (an atomic write waits for the disk twice).
       await mkdir(this.root, { recursive: true });
-      await writeFileAtomic(path.join(this.root, "folder"), `${this.cwd}\n`).catch(() => undefined);
+      const described = path.join(this.root, "folder");
+      const text = `${this.cwd}\n`;
+      if ((await readFile(described, "utf8").catch(() => undefined)) !== text) await writeFileAtomic(described, text).catch(() => undefined);
       this.#described = true;
     }
     await appendFile(this.logFile, serializeLine(line), { mode: 0o600 });

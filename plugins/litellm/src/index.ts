@@ -1,5 +1,6 @@
 import { definePlugin, type AgentSession, type LLMProvider } from "@maia/kernel";
 import { parseModelSpec } from "./model-spec.ts";
+import { EarlyModelInfo } from "./early-model-info.ts";
 import { createLiteLLMProvider } from "./provider.ts";
 import { loadSettings, type LoadedSettings } from "./settings.ts";
 
@@ -38,6 +39,7 @@ export default definePlugin<Record<string, never>, LiteLLMApi>({
       }
       return loaded;
     };
+    const early = context.runtime.conversation === true ? new EarlyModelInfo(settings, env) : undefined;
     const api: LiteLLMApi = {
       settings,
       async listModels(signal) {
@@ -51,13 +53,22 @@ export default definePlugin<Record<string, never>, LiteLLMApi>({
       const spec = parseModelSpec(request.model);
       if (!spec) return undefined;
       const loaded = await settings();
-      return createLiteLLMProvider({ settings: loaded.settings, apiKey: loaded.apiKey, model: spec.model, env: request.env });
+      return createLiteLLMProvider({
+        settings: loaded.settings,
+        apiKey: loaded.apiKey,
+        model: spec.model,
+        env: request.env,
+        ...(early ? { takeEarlyModelInfo: () => early.take() } : {}),
+      });
     });
 
     context.hooks.sessionStart.tapPromise(PLUGIN_NAME, async (session: AgentSession) => {
       const { settings: values } = await settings();
       if (values.MaxIterations) session.maxIterations = values.MaxIterations;
     });
+
+    // An early /model/info nobody took (the context plugin disabled) must not keep the run alive.
+    context.hooks.sessionEnd.tap(PLUGIN_NAME, () => early?.abandon());
     return api;
   },
 });

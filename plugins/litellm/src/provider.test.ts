@@ -351,6 +351,28 @@ describe("contextWindow and listModels", () => {
     expect(await llm.contextWindow()).toBeUndefined();
   });
 
+  it("takes a /model/info answer already on its way instead of asking again, once", async () => {
+    const early = provider().modelInfo();
+    await early;
+    const before = server.requests.length;
+    let taken = 0;
+    const llm = provider({ takeEarlyModelInfo: () => (taken++ === 0 ? early : undefined) });
+    expect(await llm.contextWindow()).toBe(128_000);
+    expect(server.requests.length).toBe(before);
+    expect(await llm.contextWindow()).toBe(128_000);
+    expect(server.requests.length).toBe(before + 1);
+  });
+
+  it("gives undefined when an early answer failed or the caller gave up waiting for it", async () => {
+    const failed = Promise.reject(new Error("server away"));
+    expect(await provider({ takeEarlyModelInfo: () => failed }).contextWindow()).toBeUndefined();
+    const never = new Promise<unknown>(() => undefined);
+    const controller = new AbortController();
+    const waiting = provider({ takeEarlyModelInfo: () => never }).contextWindow(controller.signal);
+    controller.abort();
+    expect(await waiting).toBeUndefined();
+  });
+
   it("lists the models, deduplicated and sorted", async () => {
     expect(await provider().listModels()).toEqual(["alpha", "fake-model", "zeta"]);
     expect(server.requests.at(-1)?.path).toBe("/v1/models");

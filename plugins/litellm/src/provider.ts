@@ -43,12 +43,19 @@ export interface LiteLLMProviderOptions {
   retry?: RetryOptions;
   /** Time limit of the `/model/info` request (default 10 s). */
   modelInfoTimeoutMs?: number;
+  /**
+   * A `/model/info` answer already on its way (the plugin asks as it loads, early-model-info.ts), or undefined:
+   * contextWindow takes it instead of asking again.
+   */
+  takeEarlyModelInfo?: () => Promise<unknown> | undefined;
 }
 
 export interface LiteLLMProvider extends LLMProvider {
   readonly id: "litellm";
   readonly chatUrl: string;
   contextWindow(signal?: AbortSignal): Promise<number | undefined>;
+  /** LiteLLM's `/model/info` answer, as JSON: every model's entry. */
+  modelInfo(signal?: AbortSignal): Promise<unknown>;
   listModels(signal?: AbortSignal): Promise<string[]>;
 }
 
@@ -62,6 +69,7 @@ export function createLiteLLMProvider(options: LiteLLMProviderOptions): LiteLLMP
   const baseDelayMs = options.retry?.baseDelayMs ?? 1000;
   const maxDelayMs = options.retry?.maxDelayMs ?? 30_000;
   const chatUrl = joinUrl(settings.LiteLLM_URL, settings.OpenAI_EndPoint);
+  const modelInfoUrl = joinUrl(settings.LiteLLM_URL, "/model/info");
   const redact = (text: string) => redactSecret(text, apiKey);
 
   const headers = (accept: string, withBody: boolean): Record<string, string> => ({
@@ -220,16 +228,17 @@ export function createLiteLLMProvider(options: LiteLLMProviderOptions): LiteLLMP
 
     async contextWindow(signal?: AbortSignal): Promise<number | undefined> {
       const timeout = AbortSignal.timeout(options.modelInfoTimeoutMs ?? 10_000);
+      const limit = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
       try {
-        const info = await getJson(
-          joinUrl(settings.LiteLLM_URL, "/model/info"),
-          signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
-        );
+        const early = options.takeEarlyModelInfo?.();
+        const info = early === undefined ? await getJson(modelInfoUrl, limit) : await untilAborted(early, limit);
         return maxInputTokens(info, model);
       } catch {
         return undefined;
       }
     },
+
+    modelInfo: (signal) => getJson(modelInfoUrl, signal),
 
     async listModels(signal?: AbortSignal): Promise<string[]> {
       const url = joinUrl(settings.LiteLLM_URL, settings.LiteLLM_Models);
@@ -324,4 +333,23 @@ async function* oneChunk(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** `promise`, or a rejection with the signal's reason as soon as it aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error as Error);
+      },
+    );
+  });
 }
