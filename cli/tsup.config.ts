@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire, isBuiltin } from "node:module";
 import { build, defineConfig, type Options } from "tsup";
+import { printLibEntries, requirePrintLibs, resolveFromOwners } from "./src/build/print-libs.ts";
 
 const SHEBANG = "#!/usr/bin/env -S node --max-semi-space-size=4";
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
@@ -53,10 +54,10 @@ export default defineConfig({
       define: { "process.env.NODE_ENV": JSON.stringify("production"), MAIA_BANNER_ART: JSON.stringify(bannerArtByLevel()) },
     });
     // `maia -p` and a sub-agent's process (src/headless/print-entry.ts): one CommonJS file, every dependency
-    // inlined, that the command loads with a V8 code cache taken after a run (src/code-cache.ts, issue 22). It
-    // duplicates the ES bundle's code on the print path; the hub (`maia hub` only) is left out.
-    await commonJsFiles({
-      entry: { print: "src/headless/print-entry.ts" },
+    // inlined but the libraries of src/build/print-libs.ts (files of their own beside it, required on first use),
+    // that the command loads with a V8 code cache taken after a run (src/code-cache.ts, issue 22). It duplicates
+    // the ES bundle's code on the print path; the hub (`maia hub` only) is left out.
+    const printFiles: Options = {
       noExternal: [/.*/],
       shims: true,
       // No comments nor indentation: a third smaller to read at every start, and pure ASCII (esbuild escapes
@@ -65,8 +66,13 @@ export default defineConfig({
       define: { MAIA_VERSION: JSON.stringify(version), "process.env.NODE_ENV": JSON.stringify("production") },
       // tsup's own plugin would take every `node:` import before builtinImportsAsRequire sees it.
       removeNodeProtocol: false,
-      esbuildPlugins: [leftOut(/^@maia\/plugin-hub$/, "the hub runs from the ES bundle (maia hub)"), builtinImportsAsRequire()],
+    };
+    await commonJsFiles({
+      ...printFiles,
+      entry: { print: "src/headless/print-entry.ts" },
+      esbuildPlugins: [leftOut(/^@maia\/plugin-hub$/, "the hub runs from the ES bundle (maia hub)"), requirePrintLibs(), builtinImportsAsRequire()],
     });
+    await commonJsFiles({ ...printFiles, entry: printLibEntries(), esbuildPlugins: [resolveFromOwners(), builtinImportsAsRequire()] });
     // The command: CommonJS, with the version inlined; the ES entry and the early files stay beside it.
     await commonJsFiles({
       entry: { maia: "src/bin.ts" },

@@ -1,0 +1,2 @@
+export * from "ajv";
+export { default } from "ajv";

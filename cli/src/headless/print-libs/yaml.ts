@@ -1,0 +1,2 @@
+export * from "yaml";
+export { default } from "yaml";
