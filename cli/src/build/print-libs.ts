@@ -8,7 +8,7 @@ import type { Options } from "tsup";
 type EsbuildPlugin = NonNullable<Options["esbuildPlugins"]>[number];
 
 interface PrintLib {
-  /** dist/print-<name>.cjs, from src/headless/print-libs/<name>.ts. */
+  /** dist/print-<name>.cjs, from src/headless/print-libs/<name>.js. */
   name: string;
   /** The workspace package that depends on the library: its entry is resolved from there. */
   owner: string;
@@ -40,7 +40,7 @@ const fileOf = (lib: PrintLib) => `./print-${lib.name}.cjs`;
 
 /** tsup's entries of the library files. */
 export function printLibEntries(): Record<string, string> {
-  return Object.fromEntries(PRINT_LIBS.map((lib) => [`print-${lib.name}`, `src/headless/print-libs/${lib.name}.ts`]));
+  return Object.fromEntries(PRINT_LIBS.map((lib) => [`print-${lib.name}`, `src/headless/print-libs/${lib.name}.js`]));
 }
 
 /**
