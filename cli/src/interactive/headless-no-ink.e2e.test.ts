@@ -41,20 +41,25 @@ describe("start-up path (DESIGN.md): headless runs never load Ink", () => {
   it.runIf(bundleBuilt())("maia -p and maia plugins list open none of the bundle's Ink files", { timeout: 60_000 }, async () => {
     const dist = path.dirname(TEST_BIN);
     const inkFiles = readdirSync(dist)
-      .filter((name) => name.endsWith(".mjs"))
+      .filter((name) => name.endsWith(".mjs") || name.endsWith(".cjs"))
       .map((name) => path.join(dist, name))
       .filter((file) => readFileSync(file, "utf8").includes(INK_MARK));
     // Ink is in the bundle (the interactive mode needs it), in a chunk of its own.
     expect(inkFiles.length).toBeGreaterThan(0);
-    // The ES bundle's entry, which the command (CommonJS, not seen by the recorder) loads.
+    // The ES bundle's entry, which the command (CommonJS) loads.
     const entry = path.join(path.dirname(TEST_BIN), "maia.mjs");
     expect(inkFiles).not.toContain(entry);
+    // `maia -p` runs from print.cjs, which the command reads itself (code-cache.ts), so the recorder does not see
+    // it: Ink is not in it, and the run loads no ES file at all.
+    expect(inkFiles).not.toContain(path.join(dist, "print.cjs"));
 
     const headless = await filesLoadedBy(["-p", "hi", "--model", "fake-model"]);
-    expect(headless).toContain(entry);
+    expect(headless).toContain(TEST_BIN);
+    expect(headless.filter((file) => file.endsWith(".mjs"))).toEqual([]);
     expect(headless.filter((file) => inkFiles.includes(file))).toEqual([]);
 
     const plugins = await filesLoadedBy(["plugins", "list"]);
+    expect(plugins).toContain(entry);
     expect(plugins.filter((file) => inkFiles.includes(file))).toEqual([]);
   });
 });
