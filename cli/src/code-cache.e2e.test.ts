@@ -49,15 +49,21 @@ describe("maia -p and its code cache (dist/print.cjs)", () => {
     expect((await stat(cache as string)).size).toBeGreaterThan(1000);
   });
 
-  it("removes the cache of an earlier build of the bundle when it writes its own", async () => {
+  it("removes the cache of an earlier build of the bundle when it writes its own, not another installation's", async () => {
     const cacheRoot = path.join(bed.home, "compile-cache");
     await askHi(cacheRoot);
     const [cache] = await codeCaches(cacheRoot);
-    const earlier = path.join(path.dirname(cache as string), "maia-print-1234-5678.v8cache");
+    const folder = path.dirname(cache as string);
+    // maia-print-<where>-<size>-<time>.v8cache: the same installation's earlier build, and another installation.
+    const where = /^maia-print-([0-9a-f]{8})-/.exec(path.basename(cache as string))?.[1];
+    expect(where).toBeDefined();
+    const earlier = path.join(folder, `maia-print-${where}-1234-5678.v8cache`);
+    const elsewhere = path.join(folder, `maia-print-${where === "00000000" ? "11111111" : "00000000"}-1234-5678.v8cache`);
     await writeFile(earlier, "an earlier build's cache", { mode: 0o600 });
+    await writeFile(elsewhere, "another installation's cache", { mode: 0o600 });
     await rm(cache as string);
     expect(await askHi(cacheRoot)).toMatchObject({ code: 0, stdout: "Hello\n" });
-    expect(await codeCaches(cacheRoot)).toEqual([cache]);
+    expect((await codeCaches(cacheRoot)).sort()).toEqual([cache, elsewhere].sort());
   });
 
   it("neither reads nor writes a code cache in a folder that others may write to", async () => {

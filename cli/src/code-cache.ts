@@ -25,7 +25,7 @@ export function requireWithCodeCache<T>(file: string): T {
   const folder = getCompileCacheDir?.();
   if (folder === undefined || !isPrivate(statOrUndefined(folder))) return createRequire(file)(file) as T;
   const { size, mtimeMs } = statSync(file);
-  const cacheFile = path.join(folder, `maia-${path.basename(file, ".cjs")}-${size}-${Math.trunc(mtimeMs)}.v8cache`);
+  const cacheFile = path.join(folder, `${cachePrefix(file)}${size}-${Math.trunc(mtimeMs)}.v8cache`);
   const cachedData = readPrivateFile(cacheFile);
   // The wrapper Node gives a CommonJS module, on the first line so that line numbers stay the file's.
   const source = `(function (exports, require, module, __filename, __dirname) { ${readSource(file)}\n})`;
@@ -41,6 +41,17 @@ export function requireWithCodeCache<T>(file: string): T {
   const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
   wrapper(module.exports, createRequire(file), module, file, path.dirname(file));
   return module.exports as T;
+}
+
+/**
+ * `maia-<bundle>-<where>-`: the cache files of one installed bundle share it, so that replacing the caches of its
+ * earlier builds never removes another installation's (a global `maia` beside a project's). `where` is a
+ * 32-bit FNV-1a hash of the bundle's folder: a name, not a secret (node:crypto would cost more than the cache saves).
+ */
+function cachePrefix(file: string): string {
+  let hash = 0x811c9dc5;
+  for (const char of path.dirname(file)) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  return `maia-${path.basename(file, ".cjs")}-${hash.toString(16).padStart(8, "0")}-`;
 }
 
 /**
@@ -100,7 +111,7 @@ function saveCache(cacheFile: string, script: vm.Script): void {
     return;
   }
   const folder = path.dirname(cacheFile);
-  const prefix = path.basename(cacheFile).replace(/-\d+-\d+\.v8cache$/, "-");
+  const prefix = path.basename(cacheFile).replace(/\d+-\d+\.v8cache$/, "");
   try {
     for (const name of readdirSync(folder)) {
       if (name.startsWith(prefix) && name.endsWith(".v8cache") && name !== path.basename(cacheFile)) rmSync(path.join(folder, name), { force: true });
