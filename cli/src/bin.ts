@@ -5,7 +5,7 @@
 // (code-cache.ts). Everything else is the ES bundle, from its entry (entry.ts, dist/maia.mjs).
 import { existsSync, writeSync } from "node:fs";
 import { createRequire, enableCompileCache } from "node:module";
-import path from "node:path";
+import { join } from "node:path";
 import { requireWithCodeCache } from "./code-cache.ts";
 import type * as EarlyPaintModule from "./interactive/early-paint.ts";
 import type * as EarlyScreenModule from "./interactive/early-screen.ts";
@@ -16,7 +16,7 @@ declare const MAIA_VERSION: string;
 
 // Beside this file in dist/; a variable, so that the bundler leaves the ES entry to Node.
 const ES_ENTRY = "./maia.mjs";
-const PRINT_BUNDLE = path.join(__dirname, "print.cjs");
+const PRINT_BUNDLE = join(__dirname, "print.cjs");
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === "--version") {

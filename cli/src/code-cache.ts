@@ -1,8 +1,8 @@
 import { isAscii } from "node:buffer";
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { createRequire, getCompileCacheDir } from "node:module";
-import path from "node:path";
-import vm from "node:vm";
+import { basename, dirname, join } from "node:path";
+import type * as VmModule from "node:vm";
 
 /**
  * Requires a CommonJS bundle with a V8 code cache taken once it has run (issue 22). Node's own compile cache
@@ -25,7 +25,10 @@ export function requireWithCodeCache<T>(file: string): T {
   const folder = getCompileCacheDir?.();
   if (folder === undefined || !isPrivate(statOrUndefined(folder))) return createRequire(file)(file) as T;
   const { size, mtimeMs } = statSync(file);
-  const cacheFile = path.join(folder, `${cachePrefix(file)}${size}-${Math.trunc(mtimeMs)}.v8cache`);
+  // node:vm is required here rather than imported: `maia --version`, which this file's command also answers,
+  // never loads it.
+  const vm = createRequire(file)("node:vm") as typeof VmModule;
+  const cacheFile = join(folder, `${cachePrefix(file)}${size}-${Math.trunc(mtimeMs)}.v8cache`);
   const cachedData = readPrivateFile(cacheFile);
   // The wrapper Node gives a CommonJS module, on the first line so that line numbers stay the file's.
   const source = `(function (exports, require, module, __filename, __dirname) { ${readSource(file)}\n})`;
@@ -39,7 +42,7 @@ export function requireWithCodeCache<T>(file: string): T {
   }
   const module = { exports: {} as unknown };
   const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
-  wrapper(module.exports, createRequire(file), module, file, path.dirname(file));
+  wrapper(module.exports, createRequire(file), module, file, dirname(file));
   return module.exports as T;
 }
 
@@ -50,8 +53,8 @@ export function requireWithCodeCache<T>(file: string): T {
  */
 function cachePrefix(file: string): string {
   let hash = 0x811c9dc5;
-  for (const char of path.dirname(file)) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
-  return `maia-${path.basename(file, ".cjs")}-${hash.toString(16).padStart(8, "0")}-`;
+  for (const char of dirname(file)) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  return `maia-${basename(file, ".cjs")}-${hash.toString(16).padStart(8, "0")}-`;
 }
 
 /**
@@ -100,7 +103,7 @@ function readPrivateFile(file: string): Buffer | undefined {
  * earlier builds of the same bundle (another size or time in the name) are removed: an upgrade does not pile up
  * megabytes in the folder.
  */
-function saveCache(cacheFile: string, script: vm.Script): void {
+function saveCache(cacheFile: string, script: VmModule.Script): void {
   const temporary = `${cacheFile}.${process.pid}.tmp`;
   try {
     writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
@@ -110,11 +113,11 @@ function saveCache(cacheFile: string, script: vm.Script): void {
     rmSync(temporary, { force: true });
     return;
   }
-  const folder = path.dirname(cacheFile);
-  const prefix = path.basename(cacheFile).replace(/\d+-\d+\.v8cache$/, "");
+  const folder = dirname(cacheFile);
+  const prefix = basename(cacheFile).replace(/\d+-\d+\.v8cache$/, "");
   try {
     for (const name of readdirSync(folder)) {
-      if (name.startsWith(prefix) && name.endsWith(".v8cache") && name !== path.basename(cacheFile)) rmSync(path.join(folder, name), { force: true });
+      if (name.startsWith(prefix) && name.endsWith(".v8cache") && name !== basename(cacheFile)) rmSync(join(folder, name), { force: true });
     }
   } catch {
     // Another process removed them first, or the folder cannot be listed: they stay.
