@@ -114,6 +114,16 @@ describe("UIStore input", () => {
     expect(store.getSnapshot().editor.text).toBe("suite");
   });
 
+  it("takes a command typed right after a control key, read in one chunk, as the command", async () => {
+    const store = new UIStore();
+    const line = store.readInput();
+    store.handleKey(key("\f/hooks\r"));
+    await expect(line).resolves.toEqual({ kind: "line", text: "/hooks" });
+    void store.readInput();
+    store.handleKey(key("a\u0000b\u007f"));
+    expect(store.getSnapshot().editor.text).toBe("ab");
+  });
+
   it("calls the interrupt handler on Ctrl+C while busy", () => {
     const store = new UIStore();
     let interrupted = 0;

@@ -1,7 +1,7 @@
 import type { AskAnswer, InputOptions } from "@maia/kernel";
 import { CompletionController } from "./completion/completion-controller.ts";
 import type { Completer } from "./completion/completion-item.ts";
-import { editKey, isCtrl, isInert } from "./edit-keys.ts";
+import { editKey, isCtrl, isInert, withoutStrayControls } from "./edit-keys.ts";
 import { isFocusKey } from "./focus.ts";
 import { LogBuffer } from "./log-buffer.ts";
 import type { LogEntryBody } from "./log-entry.ts";
@@ -268,8 +268,9 @@ export class UIStore {
     this.#setEditor(insert(this.#editor, text.replace(/\r\n?/g, "\n")));
   }
 
-  handleKey(key: KeyPress): void {
-    if (isFocusKey(key.input)) return;
+  handleKey(pressed: KeyPress): void {
+    if (isFocusKey(pressed.input)) return;
+    const key = withoutStrayControls(pressed);
     if (isTypeAhead(key)) return this.#typeAhead(key.input);
     if (this.#questions.handleKey(key)) return;
     if ((isCtrl(key, "c") || key.escape) && this.#onHookInterrupt?.()) return;
