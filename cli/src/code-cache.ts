@@ -22,12 +22,13 @@ import type * as VmModule from "node:vm";
  * file of this user's.
  */
 export function requireWithCodeCache<T>(file: string): T {
+  const load = createRequire(file);
   const folder = getCompileCacheDir?.();
-  if (folder === undefined || !isPrivate(statOrUndefined(folder))) return createRequire(file)(file) as T;
+  if (folder === undefined || !isPrivate(statOrUndefined(folder))) return load(file) as T;
   const { size, mtimeMs } = statSync(file);
   // node:vm is required here rather than imported: `maia --version`, which this file's command also answers,
   // never loads it.
-  const vm = createRequire(file)("node:vm") as typeof VmModule;
+  const vm = load("node:vm") as typeof VmModule;
   const cacheFile = join(folder, `${cachePrefix(file)}${size}-${Math.trunc(mtimeMs)}.v8cache`);
   const cachedData = readPrivateFile(cacheFile);
   // The wrapper Node gives a CommonJS module, on the first line so that line numbers stay the file's.
@@ -42,7 +43,7 @@ export function requireWithCodeCache<T>(file: string): T {
   }
   const module = { exports: {} as unknown };
   const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
-  wrapper(module.exports, createRequire(file), module, file, dirname(file));
+  wrapper(module.exports, load, module, file, dirname(file));
   return module.exports as T;
 }
 

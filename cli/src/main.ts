@@ -1,6 +1,7 @@
 // Only what parses the command line is imported here: each front end and subcommand imports the rest (the kernel,
 // boot, plugins) itself, so that the interactive mode writes its banner before any of it is evaluated (issue 22).
 import { readCommandLine, settleExit } from "./command-line.ts";
+import { runOneShot } from "./one-shot.ts";
 import { helpText, SUBCOMMAND_PLUGINS } from "./help.ts";
 import { t } from "./messages.ts";
 import { takeEarlyScreen } from "./interactive/early-handoff.ts";
@@ -12,9 +13,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   const line = readCommandLine(argv, io);
   if ("exitCode" in line) return line.exitCode;
   const { args, rest } = line;
-  // A sub-agent's process, forked by MAIA itself (seed § 20.2): loaded only then.
-  if (args.subagent) return (await import("./subagent/run-subagent.ts")).runSubagent({ stderr: io.stderr, env: io.env });
-  if (args.print) return (await import("./headless/run-headless.ts")).runHeadless(args, io);
+  const oneShot = await runOneShot(args, io);
+  if (oneShot !== undefined) return oneShot;
   const [command] = args.positionals;
   if (command === "plugins") return (await import("./plugins/plugins-command.ts")).runPluginsCommand(args, io);
   // ACP front end (editors, the hub): loaded only when asked for, never Ink.

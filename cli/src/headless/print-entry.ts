@@ -2,6 +2,7 @@
 // command (bin.ts) loads with a V8 code cache taken after a run (code-cache.ts). Nothing of the interactive mode,
 // ACP or the hub is in it; a command line that is not a print run goes back to the ES bundle's main.ts.
 import { readCommandLine, settleExit } from "../command-line.ts";
+import { runOneShot } from "../one-shot.ts";
 import { useModuleImporter, type ModuleImporter } from "../plugins/module-importer.ts";
 
 /**
@@ -17,9 +18,5 @@ async function runPrint(argv: readonly string[]): Promise<number | undefined> {
   const io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
   const line = readCommandLine(argv, io);
   if ("exitCode" in line) return line.exitCode;
-  const { args } = line;
-  // The same order as main.ts.
-  if (args.subagent) return (await import("../subagent/run-subagent.ts")).runSubagent({ stderr: io.stderr, env: io.env });
-  if (args.print) return (await import("./run-headless.ts")).runHeadless(args, io);
-  return undefined;
+  return runOneShot(line.args, io);
 }
