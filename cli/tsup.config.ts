@@ -2,7 +2,9 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire, isBuiltin } from "node:module";
 import { build, defineConfig, type Options } from "tsup";
+import { earlyKitInlined } from "./src/build/early-kit-inlined.ts";
 import { printLibEntries, requirePrintLibs, resolveFromOwners } from "./src/build/print-libs.ts";
+import { sharedBuiltins } from "./src/build/shared-builtins.ts";
 
 const SHEBANG = "#!/usr/bin/env -S node --max-semi-space-size=4";
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
@@ -42,16 +44,16 @@ export default defineConfig({
   onSuccess: async () => {
     // What an interactive start paints before anything else (src/interactive/early-screen.ts, early-paint.ts)
     // is two CommonJS files of their own, every dependency inlined: the command reads them with synchronous
-    // requires, 10–20 ms sooner than the same code as a graph of ES chunks (issue 22). Their few modules (chalk,
-    // the banner, the messages) are thus in the bundle twice; each copy reads the same environment, so both
-    // draw the same. The banner's pictures are styled here once per colour level (src/interactive/banner-art.ts):
-    // the early paint only picks the one for the terminal's level.
-    const { bannerArtByLevel } = await import("./src/interactive/banner-art.ts");
+    // requires, 10–20 ms sooner than the same code as a graph of ES chunks (issue 22). Their few modules (the
+    // banner's layout, the messages) are thus in the bundle twice; each copy reads the same environment, so both
+    // draw the same. The banner's pictures and escape codes are computed here once per colour level, with chalk
+    // (src/build/early-kit-inlined.ts): the early paint only picks the ones for the terminal's level.
     await commonJsFiles({
       entry: { "early-screen": "src/interactive/early-screen.ts", "early-paint": "src/interactive/early-paint.ts" },
       noExternal: [/.*/],
       outExtension: () => ({ js: ".cjs" }),
-      define: { "process.env.NODE_ENV": JSON.stringify("production"), MAIA_BANNER_ART: JSON.stringify(bannerArtByLevel()) },
+      define: { "process.env.NODE_ENV": JSON.stringify("production") },
+      esbuildPlugins: [earlyKitInlined()],
     });
     // `maia -p` and a sub-agent's process (src/headless/print-entry.ts): one CommonJS file, every dependency
     // inlined but the libraries of src/build/print-libs.ts (files of their own beside it, required on first use),
@@ -70,9 +72,9 @@ export default defineConfig({
     await commonJsFiles({
       ...printFiles,
       entry: { print: "src/headless/print-entry.ts" },
-      esbuildPlugins: [leftOut(/^@maia\/plugin-hub$/, "the hub runs from the ES bundle (maia hub)"), requirePrintLibs(), builtinImportsAsRequire()],
+      esbuildPlugins: [leftOut(/^@maia\/plugin-hub$/, "the hub runs from the ES bundle (maia hub)"), requirePrintLibs(), builtinImportsAsRequire(), sharedBuiltins(["path", "os", "process"])],
     });
-    await commonJsFiles({ ...printFiles, entry: printLibEntries(), esbuildPlugins: [resolveFromOwners(), builtinImportsAsRequire()] });
+    await commonJsFiles({ ...printFiles, entry: printLibEntries(), esbuildPlugins: [resolveFromOwners(), builtinImportsAsRequire(), sharedBuiltins(["path", "os", "process"])] });
     // The command: CommonJS, with the version inlined; the ES entry and the early files stay beside it.
     await commonJsFiles({
       entry: { maia: "src/bin.ts" },

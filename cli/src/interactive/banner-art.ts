@@ -18,17 +18,12 @@ export interface BannerArt {
 
 /**
  * The pictures for one colour level. They never change (neither the launch folder nor the language is in them),
- * so the build computes them for the four levels (bannerArtByLevel, cli/tsup.config.ts) and the early paint only
- * picks one (issue 22: styling hundreds of segments was most of the time spent painting the banner).
+ * so the build computes them for the four levels (early-kit.ts, src/build/early-kit-inlined.ts) and the early
+ * paint only picks one (issue 22: styling hundreds of segments was most of the time spent painting the banner).
  */
 export function bannerArt(level: ColorLevel): BannerArt {
   const ink = new Chalk({ level });
   return { mask: styledRows(maskLines(), ink), title: styledRows(titleLines(), ink) };
-}
-
-/** The pictures for levels 0 to 3, index = level: what the build injects into dist/early-paint.cjs. */
-export function bannerArtByLevel(): BannerArt[] {
-  return ([0, 1, 2, 3] as const).map(bannerArt);
 }
 
 function styledRows(lines: Line[], ink: ChalkInstance): StyledRows {

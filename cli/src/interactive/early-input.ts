@@ -1,22 +1,26 @@
 import { StringDecoder } from "node:string_decoder";
-import chalk from "chalk";
 import { t } from "../ui/messages.ts";
 import { BORDER_CHAR, RESTING_ARROW } from "../ui/prompt-glyphs.ts";
+import type { ColorLevel } from "./banner-art.ts";
+import { earlyKitAt, terminalColorLevel } from "./early-kit.ts";
+import { styled } from "./early-styles.ts";
 
 /**
  * The input zone as Ink's first frame draws it (app.tsx: the status line, the input box, the context bar), with
  * `typed` in it; undefined where this would not draw the same cells (a line that Ink would wrap).
  * Ink trims the end of every line of its frame, and so does this.
  */
-export function earlyBoxLines(columns: number, typed: string): string[] | undefined {
+export function earlyBoxLines(columns: number, typed: string, level: ColorLevel = terminalColorLevel()): string[] | undefined {
   const width = Math.max(10, columns);
   const help = t("inputHelp");
   // The arrow, its margin, the cursor's cell and the help text (or what is typed) on one line.
   if (RESTING_ARROW.length + 2 + Math.max(help.length, typed.length) > width) return undefined;
   if (!/^[\u0020-\u007e\u00a0-\u024f\u2010-\u2027]*$/.test(typed)) return undefined; // one column per character
-  const border = chalk.greenBright(BORDER_CHAR.repeat(width));
-  const arrow = chalk.greenBright(RESTING_ARROW);
-  const body = typed === "" ? `${arrow} ${chalk.inverse(" ")}${chalk.gray(help)}` : `${arrow} ${typed}${chalk.inverse(" ")}`;
+  const { styles } = earlyKitAt(level);
+  const border = styled(styles, "greenBright", BORDER_CHAR.repeat(width));
+  const arrow = styled(styles, "greenBright", RESTING_ARROW);
+  const cursor = styled(styles, "inverse", " ");
+  const body = typed === "" ? `${arrow} ${cursor}${styled(styles, "gray", help)}` : `${arrow} ${typed}${cursor}`;
   return ["", border, body, border, ""];
 }
 
@@ -33,38 +37,47 @@ const SHOW_CURSOR = "\u001b[?25h";
  */
 export class EarlyInput {
   readonly #stdout: NodeJS.WriteStream;
-  readonly #stdin: NodeJS.ReadStream;
   readonly #columns: number;
   readonly #chunks: Buffer[] = [];
   readonly #decoder = new StringDecoder("utf8");
+  #stdin: NodeJS.ReadStream | undefined;
   #typed = "";
   #echoing = true;
   #released = false;
   readonly #onReadable = () => {
+    const stdin = this.#stdin;
     let chunk: unknown;
-    while ((chunk = this.#stdin.read()) !== null) if (typeof chunk === "string" || Buffer.isBuffer(chunk)) this.#read(chunk);
+    while (stdin && (chunk = stdin.read()) !== null) if (typeof chunk === "string" || Buffer.isBuffer(chunk)) this.#read(chunk);
   };
   readonly #onExit = () => this.#stdout.write(SHOW_CURSOR);
 
-  private constructor(stdout: NodeJS.WriteStream, stdin: NodeJS.ReadStream, columns: number) {
+  private constructor(stdout: NodeJS.WriteStream, columns: number) {
     this.#stdout = stdout;
-    this.#stdin = stdin;
     this.#columns = columns;
   }
 
-  /** Draws the zone and starts keeping keys; undefined (nothing written) where Ink must draw it itself. */
-  static paint(stdout: NodeJS.WriteStream, stdin: NodeJS.ReadStream): EarlyInput | undefined {
+  /**
+   * Draws the zone; undefined (nothing written) where Ink must draw it itself. Keys are kept once `listen` is
+   * called: standard input's stream costs a few milliseconds to build, spent after the zone is on the screen.
+   */
+  static paint(stdout: NodeJS.WriteStream): EarlyInput | undefined {
     const columns = stdout.columns ?? 80;
     const lines = earlyBoxLines(columns, "");
     if (!lines) return undefined;
-    const early = new EarlyInput(stdout, stdin, columns);
+    const early = new EarlyInput(stdout, columns);
     // The cursor is the inverse cell in the box, as in Ink's; shown again if the process ended before Ink came.
     stdout.write(HIDE_CURSOR + lines.join("\n"));
     process.on("exit", early.#onExit);
+    return early;
+  }
+
+  /** Keeps (and echoes) what is typed from now on, until `release`. */
+  listen(stdin: NodeJS.ReadStream): void {
+    if (this.#released || this.#stdin) return;
+    this.#stdin = stdin;
     // Read as Ink reads ('readable', not 'data'): the stream never switches to flowing mode, so that once this
     // listener is gone whatever comes next waits in the stream for Ink's.
-    stdin.on("readable", early.#onReadable);
-    return early;
+    stdin.on("readable", this.#onReadable);
   }
 
   /** What the echo shows (for tests). */
@@ -79,10 +92,10 @@ export class EarlyInput {
   release(): void {
     if (this.#released) return;
     this.#released = true;
-    this.#stdin.off("readable", this.#onReadable);
+    this.#stdin?.off("readable", this.#onReadable);
     process.off("exit", this.#onExit);
     this.#stdout.write(`\r\u001b[${ZONE_ROWS - 1}A\u001b[J`);
-    if (this.#chunks.length > 0) this.#stdin.unshift(Buffer.concat(this.#chunks));
+    if (this.#chunks.length > 0) this.#stdin?.unshift(Buffer.concat(this.#chunks));
   }
 
   #read(chunk: Buffer | string): void {

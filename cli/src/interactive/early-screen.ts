@@ -1,6 +1,8 @@
+import { isatty } from "node:tty";
 import { parseCliArgs, splitAtSubcommand, type CliArgs } from "../args.ts";
 import { t } from "../messages.ts";
 import type { EarlyScreen } from "./early-paint.ts";
+import { isPlainInteractiveStart } from "./plain-start.ts";
 
 export type { EarlyScreen } from "./early-paint.ts";
 
@@ -23,12 +25,20 @@ export function paintEarlyScreen(
   env: NodeJS.ProcessEnv,
   loadPaint: () => { paintEarly(env: NodeJS.ProcessEnv): EarlyScreen },
 ): EarlyScreen | undefined {
+  if (!(isPlainInteractiveStart(argv) ?? parsesInteractive(argv))) return undefined;
+  // Standard input's stream is not built here (isatty, not process.stdin.isTTY): early-paint.ts builds it after
+  // the paint.
+  if (!process.stdout.isTTY || !isatty(0)) return undefined;
+  return loadPaint().paintEarly(env);
+}
+
+/** The full parse's answer (main.ts's): false for a command line it refuses, which main.ts reports. */
+function parsesInteractive(argv: readonly string[]): boolean {
   let args: CliArgs;
   try {
     args = parseCliArgs(splitAtSubcommand(argv).own, t);
   } catch {
-    return undefined;
+    return false;
   }
-  if (!startsInteractive(args) || !process.stdin.isTTY || !process.stdout.isTTY) return undefined;
-  return loadPaint().paintEarly(env);
+  return startsInteractive(args);
 }

@@ -1,6 +1,7 @@
-import chalk, { Chalk } from "chalk";
 import { bannerVariant } from "../ui/banner-model.ts";
-import { bannerArt, type BannerArt, type ColorLevel } from "./banner-art.ts";
+import type { ColorLevel } from "./banner-art.ts";
+import { earlyKitAt, terminalColorLevel } from "./early-kit.ts";
+import { styled } from "./early-styles.ts";
 import { t as uiT } from "../ui/messages.ts";
 import { t as cliT } from "../messages.ts";
 
@@ -17,19 +18,19 @@ import { t as cliT } from "../messages.ts";
  * returns undefined and the banner goes through Ink as before. `level` is the colour level to write with (chalk's,
  * from the terminal and FORCE_COLOR, unless given).
  */
-export function bannerText(cwd: string, columns: number, level: ColorLevel = chalk.level): string | undefined {
+export function bannerText(cwd: string, columns: number, level: ColorLevel = terminalColorLevel()): string | undefined {
   const width = Math.max(10, columns); // App's width (app.tsx)
   const variant = bannerVariant(width);
   if (variant === "compact") return undefined;
   const column = variant === "full" ? width - 34 : width;
-  const { mask, title } = artAt(level);
+  const { art, styles } = earlyKitAt(level);
+  const { mask, title } = art;
   if (title.widths.some((titleWidth) => titleWidth > column)) return undefined; // Ink would truncate it with an ellipsis
   const tagline = wrapped(uiT("bannerTagline"), column);
   const motto = wrapped(uiT("bannerMotto"), column);
   const folder = wrapped(cliT("launchFolder", { path: cwd }), width);
   if (!tagline || !motto || !folder) return undefined;
-  const ink = level === chalk.level ? chalk : new Chalk({ level });
-  const texts = [...title.rows, " ", ...tagline.map((row) => ink.green(row.trimEnd())), ...motto.map((row) => ink.hex("#FF79C6")(row.trimEnd()))];
+  const texts = [...title.rows, " ", ...tagline.map((row) => styled(styles, "green", row.trimEnd())), ...motto.map((row) => styled(styles, "pink", row.trimEnd()))];
   const rows: string[] = [];
   if (variant === "full") {
     const top = 3; // marginTop of the title column
@@ -42,7 +43,7 @@ export function bannerText(cwd: string, columns: number, level: ColorLevel = cha
   } else {
     rows.push(...texts);
   }
-  rows.push(...folder.map((row) => ink.dim(row.trimEnd())), "");
+  rows.push(...folder.map((row) => styled(styles, "dim", row.trimEnd())), "");
   // Ink trims the end of every line of its frame.
   return `${rows.map((row) => row.trimEnd()).join("\n")}\n`;
 }
@@ -53,21 +54,6 @@ export function paintBanner(stdout: NodeJS.WriteStream, cwd: string): boolean {
   if (text === undefined) return false;
   stdout.write(text);
   return true;
-}
-
-// The pictures of the banner per colour level: injected by the build into dist/early-paint.cjs (banner-art.ts),
-// computed on first use elsewhere (main.ts run from source, the tests).
-declare const MAIA_BANNER_ART: readonly BannerArt[] | undefined;
-const computedArt = new Map<ColorLevel, BannerArt>();
-function artAt(level: ColorLevel): BannerArt {
-  const built = typeof MAIA_BANNER_ART === "undefined" ? undefined : MAIA_BANNER_ART[level];
-  if (built) return built;
-  let art = computedArt.get(level);
-  if (!art) {
-    art = bannerArt(level);
-    computedArt.set(level, art);
-  }
-  return art;
 }
 
 // Characters one column wide whatever the terminal (ASCII, Latin, the general punctuation French uses):

@@ -1,3 +1,4 @@
+import { monotonicMs } from "../clock.ts";
 import type { PermissionCheck } from "../contracts/session.ts";
 import { ERROR_CODES, MaiaError } from "../errors.ts";
 import { stricter } from "../permissions/verdict.ts";
@@ -131,7 +132,7 @@ export class InstrumentedHooks {
     if (tap.type === "promise") {
       tap.fn = async (...args: unknown[]) => {
         if (this.#disabled.has(plugin)) return skip(args);
-        const started = performance.now();
+        const started = monotonicMs();
         stats.calls += 1;
         try {
           const running = original(...guard(args)) as Promise<unknown>;
@@ -139,20 +140,20 @@ export class InstrumentedHooks {
         } catch (error) {
           return onError(error, args);
         } finally {
-          stats.totalMs += performance.now() - started;
+          stats.totalMs += monotonicMs() - started;
         }
       };
     } else if (tap.type === "sync") {
       tap.fn = (...args: unknown[]) => {
         if (this.#disabled.has(plugin)) return skip(args);
-        const started = performance.now();
+        const started = monotonicMs();
         stats.calls += 1;
         try {
           return settle(original(...guard(args)), args);
         } catch (error) {
           return onError(error, args);
         } finally {
-          stats.totalMs += performance.now() - started;
+          stats.totalMs += monotonicMs() - started;
         }
       };
     }

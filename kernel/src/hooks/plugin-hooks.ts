@@ -1,3 +1,4 @@
+import { monotonicMs } from "../clock.ts";
 import { ERROR_CODES, MaiaError } from "../errors.ts";
 import type { TapStats } from "./instrumented-hooks.ts";
 
@@ -88,26 +89,26 @@ function instrument<T extends Record<string, TappableHook>>(plugin: string, hook
           tap.type === "promise"
             ? async (...args: unknown[]) => {
                 if (removed.has(self)) return undefined;
-                const started = performance.now();
+                const started = monotonicMs();
                 entry.calls += 1;
                 try {
                   return await original(...args);
                 } catch (error) {
                   return failed(error);
                 } finally {
-                  entry.totalMs += performance.now() - started;
+                  entry.totalMs += monotonicMs() - started;
                 }
               }
             : (...args: unknown[]) => {
                 if (removed.has(self)) return undefined;
-                const started = performance.now();
+                const started = monotonicMs();
                 entry.calls += 1;
                 try {
                   return original(...args);
                 } catch (error) {
                   return failed(error);
                 } finally {
-                  entry.totalMs += performance.now() - started;
+                  entry.totalMs += monotonicMs() - started;
                 }
               };
         return tap;

@@ -1,3 +1,4 @@
+import { monotonicMs } from "../clock.ts";
 import type { InputPrefix, SlashCommand, Subcommand } from "../contracts/commands.ts";
 import type { AgentSession, CompactEvent, ContextChange, SessionSetup } from "../contracts/session.ts";
 import { ERROR_CODES, MaiaError, errorMessage, type ErrorCode } from "../errors.ts";
@@ -146,8 +147,8 @@ export class PluginHost {
   }
 
   async #prepare(candidate: PluginCandidate, options: LoadOptions): Promise<Loaded | undefined> {
-    const started = performance.now();
-    const spent = () => performance.now() - started;
+    const started = monotonicMs();
+    const spent = () => monotonicMs() - started;
     let location: string;
     try {
       location = await candidate.resolve();
@@ -178,7 +179,7 @@ export class PluginHost {
 
   async #apply(entry: Loaded, options: LoadOptions): Promise<void> {
     const { plugin, candidate } = entry;
-    const started = performance.now();
+    const started = monotonicMs();
     if (plugin.name === POLICY_PLUGIN && candidate.source === "builtin") this.#hooks.grantPolicy(plugin.name);
     const context = this.#contextFor(plugin.name);
     const timeoutMs = options.applyTimeoutMs ?? 10_000;
@@ -199,7 +200,7 @@ export class PluginHost {
       const code = error instanceof MaiaError ? error.code : ERROR_CODES.PLUGIN_APPLY;
       this.#hooks.disable(plugin.name);
       for (const registry of [this.commands, this.prefixes, this.subcommands]) registry.removeOwner(plugin.name);
-      this.#fail(candidate, "apply", code, errorMessage(error), entry.spentMs + performance.now() - started, options, plugin);
+      this.#fail(candidate, "apply", code, errorMessage(error), entry.spentMs + monotonicMs() - started, options, plugin);
       return;
     } finally {
       clearTimeout(timer);
@@ -213,7 +214,7 @@ export class PluginHost {
       state: "active",
       description: plugin.description,
       hooks: this.#hooks.hooksOf(plugin.name),
-      loadMs: round(entry.spentMs + performance.now() - started),
+      loadMs: round(entry.spentMs + monotonicMs() - started),
       logs: this.#countsOf(plugin.name),
     });
   }
