@@ -56,10 +56,7 @@ export class EarlyInput {
     this.#columns = columns;
   }
 
-  /**
-   * Draws the zone; undefined (nothing written) where Ink must draw it itself. Keys are kept once `listen` is
-   * called: standard input's stream costs a few milliseconds to build, spent after the zone is on the screen.
-   */
+  /** Draws the zone; undefined (nothing written) where Ink must draw it itself. Keys are kept once `listen` is called. */
   static paint(stdout: NodeJS.WriteStream): EarlyInput | undefined {
     const columns = stdout.columns ?? 80;
     const lines = earlyBoxLines(columns, "");

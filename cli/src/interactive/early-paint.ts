@@ -15,14 +15,15 @@ export interface EarlyScreen {
 }
 
 /**
- * The banner (first-paint.ts) and the input zone (early-input.ts), in a terminal, then keys kept from then on
- * (raw mode: the terminal's line discipline neither echoes them nor ends the input on Ctrl+D). Standard input's
- * stream is built after the paint: it costs a few milliseconds that the screen need not wait for.
+ * Keys kept from now on, then the banner (first-paint.ts) and the input zone (early-input.ts), in a terminal.
+ * Raw mode comes first: once the box is on the screen, a key typed at once (Ctrl+D, a letter) must reach MAIA as
+ * it will under Ink, not be echoed by the terminal's line discipline or taken by it as the end of the input.
+ * What arrives before the zone listens waits in the stream, which is not flowing.
  */
 export function paintEarly(env: NodeJS.ProcessEnv): EarlyScreen {
+  process.stdin.setRawMode?.(true);
   const bannerPainted = paintBanner(process.stdout, resolveLaunchFolder(env));
   const earlyInput = bannerPainted ? EarlyInput.paint(process.stdout) : undefined;
-  process.stdin.setRawMode?.(true);
   earlyInput?.listen(process.stdin);
   return { bannerPainted, ...(earlyInput ? { earlyInput } : {}) };
 }

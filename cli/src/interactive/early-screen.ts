@@ -18,7 +18,7 @@ export function startsInteractive(args: CliArgs): boolean {
  *
  * The bundle builds this file and early-paint.ts as two CommonJS files of their own, every dependency inlined
  * (dist/early-screen.cjs, dist/early-paint.cjs): the command (bin.ts) reads them with synchronous requires, 10–20 ms sooner
- * than the same code as a graph of ES chunks, and the second (chalk, the banner) only for an interactive start.
+ * than the same code as a graph of ES chunks, and the second (the banner, the input zone) only for an interactive start.
  */
 export function paintEarlyScreen(
   argv: readonly string[],
@@ -26,8 +26,7 @@ export function paintEarlyScreen(
   loadPaint: () => { paintEarly(env: NodeJS.ProcessEnv): EarlyScreen },
 ): EarlyScreen | undefined {
   if (!(isPlainInteractiveStart(argv) ?? parsesInteractive(argv))) return undefined;
-  // Standard input's stream is not built here (isatty, not process.stdin.isTTY): early-paint.ts builds it after
-  // the paint.
+  // isatty, not process.stdin.isTTY: standard input's stream is built by the paint, only when there is one.
   if (!process.stdout.isTTY || !isatty(0)) return undefined;
   return loadPaint().paintEarly(env);
 }
