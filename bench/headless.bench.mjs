@@ -17,6 +17,9 @@ console.log(machineLine());
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 // MAIA_TEST_BIN: another build (an A/B against main), as the other benches take it.
 const maia = process.env.MAIA_TEST_BIN || path.join(root, "cli", "dist", "maia.js");
+// BENCH_BASELINE_BIN: a build to compare with (before a change), its `-p hi` runs interleaved with this one's,
+// run for run, so that a change in the machine's load falls on both.
+const baseline = process.env.BENCH_BASELINE_BIN;
 const rssReporter = path.join(root, "bench", "report-peak-rss.mjs");
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 
@@ -25,11 +28,11 @@ const home = mkdtempSync(path.join(os.tmpdir(), "maia-bench-home-"));
 const cwd = mkdtempSync(path.join(os.tmpdir(), "maia-bench-cwd-"));
 await server.writeSettings(home);
 
-function once(withRss) {
+function once(withRss, bin = maia) {
   server.enqueue({ text: "Hello! How can I help?" });
   const rssFile = path.join(cwd, "rss.txt");
   const cpuFile = path.join(cwd, "cpu.txt");
-  const args = [...shebangFlags(maia), ...(withRss ? ["--import", rssReporter] : []), maia, "-p", "hi", "--model", "fake-model"];
+  const args = [...shebangFlags(bin), ...(withRss ? ["--import", rssReporter] : []), bin, "-p", "hi", "--model", "fake-model"];
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH, HOME: home, MAIA_LANG: "en", MAIA_RSS_FILE: rssFile, MAIA_CPU_FILE: cpuFile }, stdio: ["ignore", "pipe", "inherit"] });
@@ -53,9 +56,14 @@ function timed(args) {
   });
 }
 
-await once(false); // warm the file cache
+await once(false); // warm the file cache (and write the code cache)
+if (baseline) await once(false, baseline);
 const times = [];
-for (let run = 0; run < runs; run += 1) times.push((await once(false)).elapsed);
+const baselineTimes = [];
+for (let run = 0; run < runs; run += 1) {
+  times.push((await once(false)).elapsed);
+  if (baseline) baselineTimes.push((await once(false, baseline)).elapsed);
+}
 // `--version` beside a bare `node -e 0`, interleaved (issue 22: it must cost Node's own start and little more).
 const version = [];
 const bare = [];
@@ -78,6 +86,10 @@ rmSync(cwd, { recursive: true, force: true });
 
 const time = summarise(times);
 console.log(`maia -p "hi" round trip: median ${time.median.toFixed(0)} ms (min ${time.min.toFixed(0)}, max ${time.max.toFixed(0)}, ${time.count} runs)`);
+if (baseline) {
+  const before = summarise(baselineTimes);
+  console.log(`  baseline ${path.relative(root, baseline)}, interleaved: median ${before.median.toFixed(0)} ms (min ${before.min.toFixed(0)}, max ${before.max.toFixed(0)}); this build / baseline: ${(time.median / before.median).toFixed(2)}×`);
+}
 const versionTime = summarise(version);
 const bareTime = summarise(bare);
 console.log(`maia --version: median ${versionTime.median.toFixed(0)} ms (min ${versionTime.min.toFixed(0)}, max ${versionTime.max.toFixed(0)}); node -e 0: median ${bareTime.median.toFixed(0)} ms; ratio ${(versionTime.median / bareTime.median).toFixed(2)}×`);

@@ -23,6 +23,9 @@ import { machineLine } from "./machine.mjs";
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const maia = process.env.MAIA_TEST_BIN || path.join(root, "cli", "dist", "maia.js");
 const runs = Number(process.env.BENCH_RUNS ?? 15);
+// BENCH_BASELINE_BIN: a build to compare with (before a change), its starts interleaved with this one's, start for
+// start, so that a change in the machine's load falls on both.
+const baseline = process.env.BENCH_BASELINE_BIN;
 const turns = Number(process.env.BENCH_TURNS ?? 200);
 const INPUT_BOX = "Your request — /help: help";
 
@@ -56,11 +59,11 @@ function childOf(parent) {
 
 const quote = (word) => `'${word.replace(/'/g, `'\\''`)}'`;
 
-/** `maia` in a pseudo-terminal of 100 × 40; `screen()` is everything it wrote so far. */
-function launch() {
+/** `maia` (`bin`) in a pseudo-terminal of 100 × 40; `screen()` is everything it wrote so far. */
+function launch(bin = maia) {
   // --heapsnapshot-signal costs nothing until signalled: the memory run asks for snapshots of the live heap.
-  const flags = shebangFlags(maia).map(quote).join(" ");
-  const command = `stty cols 100 rows 40; exec ${quote(process.execPath)} ${flags} --heapsnapshot-signal=SIGUSR2 ${quote(maia)} --model fake-model`;
+  const flags = shebangFlags(bin).map(quote).join(" ");
+  const command = `stty cols 100 rows 40; exec ${quote(process.execPath)} ${flags} --heapsnapshot-signal=SIGUSR2 ${quote(bin)} --model fake-model`;
   const started = performance.now();
   const child = spawn("script", ["-qfec", command, "/dev/null"], {
     cwd,
@@ -156,11 +159,14 @@ async function turn(run, prompt) {
 
 // 1. Time to the input box, cold file cache excluded (one warm-up run).
 const times = [];
+const baselineTimes = [];
 for (let index = 0; index <= runs; index += 1) {
-  const run = launch();
-  const drawn = await run.waitFor(INPUT_BOX);
-  if (index > 0) times.push(drawn - run.started);
-  await quit(run);
+  for (const [bin, into] of [[maia, times], ...(baseline ? [[baseline, baselineTimes]] : [])]) {
+    const run = launch(bin);
+    const drawn = await run.waitFor(INPUT_BOX);
+    if (index > 0) into.push(drawn - run.started);
+    await quit(run);
+  }
 }
 
 // 2. Memory: idle, after the first answer, across many turns.
@@ -214,6 +220,10 @@ const time = summarise(times);
 console.log(`${machineLine()}; load average ${os.loadavg().map((value) => value.toFixed(1)).join(" / ")} (1 / 5 / 15 min)`);
 const [mid, end] = samples;
 console.log(`input box drawn: median ${time.median.toFixed(0)} ms (min ${time.min.toFixed(0)}, max ${time.max.toFixed(0)}, ${time.count} runs; target < 300 ms)`);
+if (baseline) {
+  const before = summarise(baselineTimes);
+  console.log(`  baseline ${path.relative(root, baseline)}, interleaved: median ${before.median.toFixed(0)} ms (min ${before.min.toFixed(0)}, max ${before.max.toFixed(0)}); this build / baseline: ${(time.median / before.median).toFixed(2)}×`);
+}
 console.log(`resident memory: idle ${idle.toFixed(0)} MB, after the first answer ${afterFirst.toFixed(0)} MB (target < 150 MB), after loading 500 messages ${afterLoad.toFixed(0)} MB`);
 if (mid && end) {
   const rssPerTurn = ((end.rss - mid.rss) * 1024) / (end.turn - mid.turn);
