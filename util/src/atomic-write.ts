@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, linkSync, openSync, rmSync, writeFileSync } from "node:fs";
-import { chmod, mkdir, open, realpath, rename, rm, stat } from "node:fs/promises";
+import { chmod, mkdir, open, realpath, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 
 /** Text (written as UTF-8) or bytes. */
@@ -40,7 +40,7 @@ export async function writeFileAtomic(target: string, data: FileData, options: A
     if (mode !== undefined) await chmod(temporary, mode);
     await rename(temporary, destination);
   } catch (error) {
-    await rm(temporary, { force: true });
+    await removeTemporary(temporary);
     throw error;
   }
   await syncFolder(folder);
@@ -92,7 +92,7 @@ export async function createFileExclusive(target: string, data: FileData, guard?
     linked = linkExclusiveSync(temporary, target, data);
     if (linked) guard?.claimed();
   } finally {
-    await rm(temporary, { force: true });
+    await removeTemporary(temporary);
   }
   if (linked) await syncFolder(folder);
   return linked;
@@ -122,6 +122,19 @@ export function linkExclusiveSync(temporary: string, target: string, data: FileD
   }
 }
 
+/**
+ * Removes a temporary file of ours, if it is there. `unlink`, not `rm(…, { force: true })`: the same for one file,
+ * without the recursive removal module that fs/promises' `rm` loads on its first call, at every save of `maia -p`
+ * (issue 22).
+ */
+async function removeTemporary(file: string): Promise<void> {
+  try {
+    await unlink(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
 /** Writes `data` to a new file (exclusive create) and flushes it; the file is removed if anything fails. */
 async function writeNewFile(file: string, data: FileData, mode = 0o666): Promise<void> {
   const handle = await open(file, "wx", mode);
@@ -133,7 +146,7 @@ async function writeNewFile(file: string, data: FileData, mode = 0o666): Promise
       await handle.close();
     }
   } catch (error) {
-    await rm(file, { force: true });
+    await removeTemporary(file);
     throw error;
   }
 }

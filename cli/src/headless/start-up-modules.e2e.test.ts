@@ -7,13 +7,15 @@ import { maiaPerTest, runMaia } from "@maia/testing-maia";
 const bed = maiaPerTest(() => startFakeLiteLLM());
 
 // Preloaded into the maia process: at exit, writes the Node built-ins it loaded that a `-p` run against an http://
-// server has no use for. undici alone was ~90 ms of CPU per start (loaded by an ES import of node:http: issue 22).
+// server has no use for. undici alone was ~90 ms of CPU per start (loaded by an ES import of node:http: issue 22);
+// perf_hooks, a dozen modules, came with the global `performance` (the kernel's timings, the conversation host),
+// and fs/promises' recursive removal with its `rm` (a session save's temporary file).
 const REPORTER = `import { writeFileSync } from "node:fs";
-process.on("exit", () => writeFileSync(process.env.MAIA_TEST_MODULES, process.moduleLoadList.filter((name) => /undici|\\bhttps\\b|\\btls\\b/.test(name)).join("\\n")));
+process.on("exit", () => writeFileSync(process.env.MAIA_TEST_MODULES, process.moduleLoadList.filter((name) => /undici|\\bhttps\\b|\\btls\\b|\\bperf_hooks\\b|\\brimraf\\b/.test(name)).join("\\n")));
 `;
 
 describe("what a -p run loads", () => {
-  it("answers over http:// without loading undici, https or TLS", async () => {
+  it("answers over http:// without loading undici, https, TLS, perf_hooks or the recursive removal", async () => {
     const reporter = path.join(bed.home, "report-modules.mjs");
     const report = path.join(bed.home, "modules.txt");
     await writeFile(reporter, REPORTER);

@@ -34,6 +34,8 @@ export class Conversation implements SessionHost {
   readonly kernel: Kernel;
   readonly events: AgentEvents;
   #current: AgentSession;
+  /** Requests sent so far (see #send). */
+  #sent = 0;
   readonly #interaction: InteractionPort;
   readonly #maxIterations: number | undefined;
 
@@ -94,13 +96,16 @@ export class Conversation implements SessionHost {
   }
 
   async #send(text: string, options: RunTurnOptions): Promise<TurnOutcome> {
+    // Node's fetch records a PerformanceResourceTiming for every request in a global buffer (up to 250 of them)
+    // that nothing in MAIA reads (MCP servers over HTTP use fetch): left alone, they stay in memory. Emptied
+    // before each request but the first, not after each: the global `performance` loads perf_hooks and a dozen
+    // modules on first use, which a one-request run (`maia -p`) would pay at its end for nothing (issue 22).
+    if (this.#sent > 0) performance.clearResourceTimings();
+    this.#sent += 1;
     let outcome = await this.kernel.runTurn(this.#current, text, options);
     this.#current = outcome.session;
     if (outcome.status === "error" && !options.signal?.aborted) outcome = await this.#recover(outcome, text, options);
     this.#current = outcome.session;
-    // Node's fetch records a PerformanceResourceTiming for every request in a global buffer (up to 250 of them)
-    // that nothing in MAIA reads: left alone, each turn's model calls stay in memory.
-    performance.clearResourceTimings();
     return outcome;
   }
 
