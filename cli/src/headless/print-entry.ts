@@ -15,7 +15,16 @@ export function startPrint(argv: readonly string[], fallback: () => void, import
 }
 
 async function runPrint(argv: readonly string[]): Promise<number | undefined> {
-  const io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+  const io = {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    // Built when read (a prompt piped in), not at every start: for a terminal, a file or /dev/null, Node builds
+    // it with modules of its own that `maia -p "…"` has no use for.
+    get stdin() {
+      return process.stdin;
+    },
+    env: process.env,
+  };
   const line = readCommandLine(argv, io);
   if ("exitCode" in line) return line.exitCode;
   return runOneShot(line.args, io);
