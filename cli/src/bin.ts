@@ -28,8 +28,10 @@ if (argv.length === 1 && argv[0] === "--version") {
   // after the first.
   if (!help) enableCompileCache?.();
   if (!help && mayPrint(argv) && existsSync(PRINT_BUNDLE)) {
-    const print = requireWithCodeCache<typeof PrintEntryModule>(PRINT_BUNDLE);
-    print.startPrint(argv, () => startEsEntry(undefined), (url) => import(url));
+    // The code cache is written by the first run that answers (see CodeCacheOptions.keepCacheIf).
+    let answered = false;
+    const print = requireWithCodeCache<typeof PrintEntryModule>(PRINT_BUNDLE, { keepCacheIf: () => answered });
+    print.startPrint(argv, () => startEsEntry(undefined), (url) => import(url), () => (answered = true));
   } else {
     startEsEntry(!help && mayBeInteractive(argv) ? paintEarlyScreen() : undefined);
   }

@@ -1,4 +1,5 @@
-import { chmod, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { describe, expect, it } from "vitest";
@@ -38,6 +39,18 @@ describe("maia -p and its code cache (dist/print.cjs)", () => {
     expect(second).toMatchObject({ code: 0, stdout: "Hello\n", stderr: "" });
     // Accepted by V8, so not written again.
     expect((await stat(cache as string)).mtimeMs).toBe(written);
+  });
+
+  it("is written by the first run that answers, not by one that stopped early", async () => {
+    const cacheRoot = path.join(bed.home, "compile-cache");
+    const env = { NODE_COMPILE_CACHE: cacheRoot };
+    // A usage error, then a run without a settings file: both stop before any work.
+    expect((await runMaia(["-p", "--output-format", "nope", "hi"], { ...bed, env })).code).toBe(2);
+    const noSettings = await mkdtemp(path.join(os.tmpdir(), "maia-home-"));
+    expect((await runMaia(["-p", "hi", "--model", "fake-model"], { ...bed, home: noSettings, env })).code).toBe(1);
+    expect(await codeCaches(cacheRoot)).toEqual([]);
+    expect(await askHi(cacheRoot)).toMatchObject({ code: 0, stdout: "Hello\n" });
+    expect(await codeCaches(cacheRoot)).toHaveLength(1);
   });
 
   it("replaces a cache file V8 rejects (garbage bytes) and still answers", async () => {

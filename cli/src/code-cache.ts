@@ -4,6 +4,15 @@ import { createRequire, getCompileCacheDir } from "node:module";
 import { basename, dirname, join } from "node:path";
 import type * as VmModule from "node:vm";
 
+export interface CodeCacheOptions {
+  /**
+   * Asked at exit, when no cache was read: write one only if this says the run was a full one. A cache holds
+   * what its run compiled and is kept until the bundle changes, so one written by a run that stopped early (a
+   * missing settings file, a usage error) would leave every later run compiling the rest again. Default: always.
+   */
+  keepCacheIf?: () => boolean;
+}
+
 /**
  * Requires a CommonJS bundle with a V8 code cache taken once it has run (issue 22). Node's own compile cache
  * (module.enableCompileCache) serialises a file's code right after compiling it, so it holds only what V8
@@ -21,7 +30,7 @@ import type * as VmModule from "node:vm";
  * that nobody else may write to (Node's default folder is under the shared temporary folder), and only from a
  * file of this user's.
  */
-export function requireWithCodeCache<T>(file: string): T {
+export function requireWithCodeCache<T>(file: string, options: CodeCacheOptions = {}): T {
   const load = createRequire(file);
   const folder = getCompileCacheDir?.();
   if (folder === undefined || !isPrivate(statOrUndefined(folder))) return load(file) as T;
@@ -39,7 +48,9 @@ export function requireWithCodeCache<T>(file: string): T {
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   if (cachedData === undefined || script.cachedDataRejected === true) {
-    process.once("exit", () => saveCache(cacheFile, script));
+    process.once("exit", () => {
+      if (options.keepCacheIf?.() ?? true) saveCache(cacheFile, script);
+    });
   }
   const module = { exports: {} as unknown };
   const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;

@@ -7,14 +7,15 @@ import { useModuleImporter, type ModuleImporter } from "../plugins/module-import
 
 /**
  * Runs `maia -p …` or `maia --subagent`; `fallback` (the ES entry) for any other command line. `importModule` is
- * the command's own `import()`, for third-party plugins (module-importer.ts).
+ * the command's own `import()`, for third-party plugins (module-importer.ts). `onAnswered` is called when the
+ * run did its work and is about to exit with 0: the command then keeps this run's code cache (code-cache.ts).
  */
-export function startPrint(argv: readonly string[], fallback: () => void, importModule: ModuleImporter): void {
+export function startPrint(argv: readonly string[], fallback: () => void, importModule: ModuleImporter, onAnswered?: () => void): void {
   useModuleImporter(importModule);
-  settleExit(runPrint(argv), fallback);
+  settleExit(runPrint(argv, onAnswered), fallback);
 }
 
-async function runPrint(argv: readonly string[]): Promise<number | undefined> {
+async function runPrint(argv: readonly string[], onAnswered?: () => void): Promise<number | undefined> {
   const io = {
     stdout: process.stdout,
     stderr: process.stderr,
@@ -26,6 +27,9 @@ async function runPrint(argv: readonly string[]): Promise<number | undefined> {
     env: process.env,
   };
   const line = readCommandLine(argv, io);
+  // --version, --help, a usage error: answered before any work, not a run worth a code cache.
   if ("exitCode" in line) return line.exitCode;
-  return runOneShot(line.args, io);
+  const code = await runOneShot(line.args, io);
+  if (code === 0) onAnswered?.();
+  return code;
 }
