@@ -88,9 +88,8 @@ describe("the keys read before Ink", () => {
 
   it("echoes what is typed, then hands every byte back, in order and once, to the next reader", async () => {
     const { stdin, stdout, written } = streams();
-    const early = EarlyInput.paint(stdout);
+    const early = EarlyInput.paint(stdout, stdin);
     expect(early).toBeDefined();
-    early?.listen(stdin);
     stdin.write("hel");
     stdin.write(Buffer.from([0xc3])); // "é" split across two reads
     stdin.write(Buffer.from([0xa9]));
@@ -115,9 +114,10 @@ describe("the keys read before Ink", () => {
   });
 
   it("writes nothing on a screen too narrow for the box on one line", () => {
-    const { stdout, written } = streams();
+    const { stdin, stdout, written } = streams();
     (stdout as { columns: number }).columns = 30;
-    expect(EarlyInput.paint(stdout)).toBeUndefined();
+    expect(EarlyInput.paint(stdout, stdin)).toBeUndefined();
     expect(written()).toBe("");
+    expect(stdin.listenerCount("readable")).toBe(0);
   });
 });

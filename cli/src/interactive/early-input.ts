@@ -37,44 +37,38 @@ const SHOW_CURSOR = "\u001b[?25h";
  */
 export class EarlyInput {
   readonly #stdout: NodeJS.WriteStream;
+  readonly #stdin: NodeJS.ReadStream;
   readonly #columns: number;
   readonly #chunks: Buffer[] = [];
   readonly #decoder = new StringDecoder("utf8");
-  #stdin: NodeJS.ReadStream | undefined;
   #typed = "";
   #echoing = true;
   #released = false;
   readonly #onReadable = () => {
-    const stdin = this.#stdin;
     let chunk: unknown;
-    while (stdin && (chunk = stdin.read()) !== null) if (typeof chunk === "string" || Buffer.isBuffer(chunk)) this.#read(chunk);
+    while ((chunk = this.#stdin.read()) !== null) if (typeof chunk === "string" || Buffer.isBuffer(chunk)) this.#read(chunk);
   };
   readonly #onExit = () => this.#stdout.write(SHOW_CURSOR);
 
-  private constructor(stdout: NodeJS.WriteStream, columns: number) {
+  private constructor(stdout: NodeJS.WriteStream, stdin: NodeJS.ReadStream, columns: number) {
     this.#stdout = stdout;
+    this.#stdin = stdin;
     this.#columns = columns;
   }
 
-  /** Draws the zone; undefined (nothing written) where Ink must draw it itself. Keys are kept once `listen` is called. */
-  static paint(stdout: NodeJS.WriteStream): EarlyInput | undefined {
+  /** Draws the zone and starts keeping keys; undefined (nothing written) where Ink must draw it itself. */
+  static paint(stdout: NodeJS.WriteStream, stdin: NodeJS.ReadStream): EarlyInput | undefined {
     const columns = stdout.columns ?? 80;
     const lines = earlyBoxLines(columns, "");
     if (!lines) return undefined;
-    const early = new EarlyInput(stdout, columns);
+    const early = new EarlyInput(stdout, stdin, columns);
     // The cursor is the inverse cell in the box, as in Ink's; shown again if the process ended before Ink came.
     stdout.write(HIDE_CURSOR + lines.join("\n"));
     process.on("exit", early.#onExit);
-    return early;
-  }
-
-  /** Keeps (and echoes) what is typed from now on, until `release`. */
-  listen(stdin: NodeJS.ReadStream): void {
-    if (this.#released || this.#stdin) return;
-    this.#stdin = stdin;
     // Read as Ink reads ('readable', not 'data'): the stream never switches to flowing mode, so that once this
     // listener is gone whatever comes next waits in the stream for Ink's.
-    stdin.on("readable", this.#onReadable);
+    stdin.on("readable", early.#onReadable);
+    return early;
   }
 
   /** What the echo shows (for tests). */
@@ -89,10 +83,10 @@ export class EarlyInput {
   release(): void {
     if (this.#released) return;
     this.#released = true;
-    this.#stdin?.off("readable", this.#onReadable);
+    this.#stdin.off("readable", this.#onReadable);
     process.off("exit", this.#onExit);
     this.#stdout.write(`\r\u001b[${ZONE_ROWS - 1}A\u001b[J`);
-    if (this.#chunks.length > 0) this.#stdin?.unshift(Buffer.concat(this.#chunks));
+    if (this.#chunks.length > 0) this.#stdin.unshift(Buffer.concat(this.#chunks));
   }
 
   #read(chunk: Buffer | string): void {

@@ -18,12 +18,10 @@ export interface EarlyScreen {
  * Keys kept from now on, then the banner (first-paint.ts) and the input zone (early-input.ts), in a terminal.
  * Raw mode comes first: once the box is on the screen, a key typed at once (Ctrl+D, a letter) must reach MAIA as
  * it will under Ink, not be echoed by the terminal's line discipline or taken by it as the end of the input.
- * What arrives before the zone listens waits in the stream, which is not flowing.
  */
 export function paintEarly(env: NodeJS.ProcessEnv): EarlyScreen {
   process.stdin.setRawMode?.(true);
   const bannerPainted = paintBanner(process.stdout, resolveLaunchFolder(env));
-  const earlyInput = bannerPainted ? EarlyInput.paint(process.stdout) : undefined;
-  earlyInput?.listen(process.stdin);
+  const earlyInput = bannerPainted ? EarlyInput.paint(process.stdout, process.stdin) : undefined;
   return { bannerPainted, ...(earlyInput ? { earlyInput } : {}) };
 }
