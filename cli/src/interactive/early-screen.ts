@@ -1,8 +1,7 @@
 import { isatty } from "node:tty";
-import { parseCliArgs, splitAtSubcommand, type CliArgs } from "../args.ts";
+import { isPlainInteractiveStart, parseCliArgs, splitAtSubcommand, type CliArgs } from "../args.ts";
 import { t } from "../messages.ts";
 import type { EarlyScreen } from "./early-paint.ts";
-import { isPlainInteractiveStart } from "./plain-start.ts";
 
 export type { EarlyScreen } from "./early-paint.ts";
 

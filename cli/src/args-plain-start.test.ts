@@ -1,9 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseCliArgs, splitAtSubcommand } from "../args.ts";
-import { t } from "../messages.ts";
-import { startsInteractive } from "./early-screen.ts";
-import { isPlainInteractiveStart } from "./plain-start.ts";
+import { isPlainInteractiveStart, parseCliArgs, splitAtSubcommand } from "./args.ts";
+import { t } from "./messages.ts";
+import { startsInteractive } from "./interactive/early-screen.ts";
 
 /** main.ts's answer: the full parse, a refused command line being no interactive start. */
 function fullParse(argv: string[]): boolean {
