@@ -29,11 +29,15 @@ const SHOW_CURSOR = "\u001b[?25h";
 
 /**
  * The input zone written straight to the terminal right after the banner, before Ink and React load (issue 22):
- * the box is on the screen a quarter of a second sooner, and what is typed meanwhile shows in it. Every byte read
- * is kept and handed back to the input stream on `release`, just before Ink's first frame, which erases this
- * zone and draws the same one: Ink reads those bytes as if they had just been typed, so nothing is lost or read
- * twice. The echo only follows printable text and Backspace; after any other key (Enter, an arrow, a paste, a
- * control key) it stops changing and Ink shows the result once it draws.
+ * the box is on the screen a quarter of a second sooner, and what is typed meanwhile shows in it. The echo only
+ * follows printable text and Backspace; after any other key (Enter, an arrow, a paste, a control key) it stops
+ * changing. On `release`, just before Ink's first frame erases this zone, the text echoed goes to Ink's editor
+ * (that frame draws the same box) and every byte read after it goes back to the input stream, for Ink to read as
+ * if just typed: nothing is lost or read twice.
+ *
+ * Ink's first frame must not show an empty box while an Enter typed here waits unread: whoever types the next
+ * line on seeing it would have both lines read as one chunk, and the second kept in the box as type-ahead
+ * (ui-store.ts), its Enter ignored.
  */
 export class EarlyInput {
   readonly #stdout: NodeJS.WriteStream;
@@ -42,6 +46,8 @@ export class EarlyInput {
   readonly #chunks: Buffer[] = [];
   readonly #decoder = new StringDecoder("utf8");
   #typed = "";
+  /** The text decoded from the bytes the echo followed (Backspaces included), whose bytes Ink need not read. */
+  #echoedText = "";
   #echoing = true;
   #released = false;
   readonly #onReadable = () => {
@@ -77,23 +83,32 @@ export class EarlyInput {
   }
 
   /**
-   * Erases the zone (the cursor is on its last line) and gives every byte read back to the input stream, in
-   * front of what it holds: the next reader (Ink) gets them first.
+   * Erases the zone (the cursor is on its last line) and returns the text it showed typed, for the next reader's
+   * editor; the bytes read after that text go back to the input stream, in front of what it holds, for the next
+   * reader (Ink) to get first. A call after the first returns "".
    */
-  release(): void {
-    if (this.#released) return;
+  release(): string {
+    if (this.#released) return "";
     this.#released = true;
     this.#stdin.off("readable", this.#onReadable);
     process.off("exit", this.#onExit);
     this.#stdout.write(`\r\u001b[${ZONE_ROWS - 1}A\u001b[J`);
-    if (this.#chunks.length > 0) this.#stdin.unshift(Buffer.concat(this.#chunks));
+    const read = Buffer.concat(this.#chunks);
+    // The echoed text stands for the bytes it was decoded from only when they are what it encodes back to (an
+    // invalid UTF-8 byte decodes to U+FFFD): otherwise every byte goes back, and Ink reads them all.
+    const echoedBytes = Buffer.from(this.#echoedText, "utf8");
+    const standsForThem = read.subarray(0, echoedBytes.length).equals(echoedBytes);
+    const rest = standsForThem ? read.subarray(echoedBytes.length) : read;
+    if (rest.length > 0) this.#stdin.unshift(rest);
+    return standsForThem ? this.#typed : "";
   }
 
   #read(chunk: Buffer | string): void {
     const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
     this.#chunks.push(bytes);
     if (!this.#echoing) return;
-    const next = echoed(this.#typed, this.#decoder.write(bytes));
+    const text = this.#decoder.write(bytes);
+    const next = echoed(this.#typed, text);
     if (next === undefined) {
       this.#echoing = false;
       return;
@@ -104,6 +119,7 @@ export class EarlyInput {
       return;
     }
     this.#typed = next;
+    this.#echoedText += text;
     // Up from the zone's last line to the input line, rewritten, and back.
     this.#stdout.write(`\r\u001b[${INPUT_ROW_FROM_END}A\u001b[2K${lines[2] ?? ""}\r\u001b[${INPUT_ROW_FROM_END}B`);
   }

@@ -1,4 +1,5 @@
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
+import { readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -65,5 +66,26 @@ describe("the banner and the input zone written before Ink loads (first-paint.ts
     // The box drawn before Ink (early-input.ts) gave way to Ink's: one input zone in the whole scrollback.
     expect((await terminal.history()).split(TYPED).length - 1).toBe(1);
     expect((await terminal.history()).match(/^┈+$/gm)).toHaveLength(2);
+  });
+
+  it.runIf(ready)("runs a line sent in the early box before showing an empty box again, so the next line is sent too", { timeout: 120_000 }, async () => {
+    server.enqueue({ text: "Second line answered." });
+    const home = await mkdtemp(path.join(os.tmpdir(), "maia-home-"));
+    const cwd = await mkdtemp(path.join(os.tmpdir(), "maia-proj-"));
+    const started = await startMaia(server, { lang: "en", home, cwd });
+    terminal = started.terminal;
+    await terminal.waitFor("▄", { timeoutMs: 60_000 });
+    await terminal.recordBytes();
+    await terminal.submit("/clear");
+    await terminal.waitFor("New conversation", { timeoutMs: 60_000 });
+    // From the line typed to /clear's answer, no frame shows the box empty: Ink's first frame holds "/clear" as
+    // the early box did, then the box is busy. (An empty box there is where a user types the next line, which
+    // then reached Ink in one chunk with the early Enter and stayed in the box, unsent.)
+    const written = readFileSync(terminal.recordingFile ?? "", "utf8");
+    const between = written.slice(written.indexOf("/clear"), written.indexOf("New conversation"));
+    expect(between).not.toContain("Your request");
+    await terminal.waitFor("Your request");
+    await terminal.submit("the second line");
+    await terminal.waitFor("Second line answered.", { timeoutMs: 30_000 });
   });
 });

@@ -15,8 +15,8 @@ export interface InteractiveIO {
   env: NodeJS.ProcessEnv;
   /** The banner is already on the screen (main.ts wrote it before loading Ink: first-paint.ts). */
   bannerPainted?: boolean;
-  /** The input zone drawn before Ink loaded (early-input.ts), given up for Ink's first frame. */
-  earlyInput?: { release(): void };
+  /** The input zone drawn before Ink loaded (early-input.ts), given up for Ink's first frame: what it echoed. */
+  earlyInput?: { release(): string };
 }
 
 /** How long plugins get to save and close at exit before the process ends anyway. */
@@ -33,7 +33,8 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
   if (!io.bannerPainted) ui.banner(resolveLaunchFolder(env));
   // Reading before the first frame: that frame already has the input box, ready for typing.
   const firstInput = ui.readInput();
-  io.earlyInput?.release();
+  // Ink's first frame shows what the early box showed; the keys after it (an Enter) reach Ink's input.
+  ui.store.prefill(io.earlyInput?.release() ?? "");
   ui.mount();
   const exit = new ExitControl();
   exit.signal.addEventListener("abort", () => ui.store.cancelInput(), { once: true });

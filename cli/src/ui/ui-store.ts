@@ -262,6 +262,12 @@ export class UIStore {
     return this.#questions.input(question, options);
   }
 
+  /** Text typed before the box was Ink's (interactive/early-input.ts): in the editor, as if typed here. */
+  prefill(text: string): void {
+    if (this.#base === "hidden" || text === "") return;
+    this.#setEditor(insert(this.#editor, text));
+  }
+
   /** Bracketed paste: the text goes in as is, new lines included (seed § 15.5: multi-line paste kept). */
   paste(text: string): void {
     if (this.#base === "hidden" || this.#questions.paste(text)) return;
