@@ -108,18 +108,14 @@ export class EarlyInput {
     this.#chunks.push(bytes);
     if (!this.#echoing) return;
     const text = this.#decoder.write(bytes);
-    const next = echoed(this.#typed, text);
-    if (next === undefined) {
-      this.#echoing = false;
-      return;
-    }
-    const lines = earlyBoxLines(this.#columns, next);
-    if (!lines) {
-      this.#echoing = false;
-      return;
-    }
-    this.#typed = next;
-    this.#echoedText += text;
+    const { typed, read } = echoed(this.#typed, text);
+    const lines = earlyBoxLines(this.#columns, typed);
+    // A key the echo cannot follow ends it, after the text typed before it in the same read (fast typing and
+    // Enter come as one chunk): Ink's first frame shows that text, and Ink reads the key.
+    if (!lines || read !== text) this.#echoing = false;
+    if (!lines || read === "") return;
+    this.#typed = typed;
+    this.#echoedText += read;
     // Up from the zone's last line to the input line, rewritten, and back.
     this.#stdout.write(`\r\u001b[${INPUT_ROW_FROM_END}A\u001b[2K${lines[2] ?? ""}\r\u001b[${INPUT_ROW_FROM_END}B`);
   }
@@ -130,15 +126,18 @@ const ZONE_ROWS = 5;
 const INPUT_ROW_FROM_END = 2;
 
 /**
- * `typed` after `text` was read: printable characters added, Backspace (DEL or BS) taking the last one away;
- * undefined for anything else (a control key, an escape sequence), which only Ink's input handling can follow.
+ * What the box shows once `text` is read after `typed`: printable characters added, Backspace (DEL or BS) taking
+ * the last one away, up to the first other key (a control key, an escape sequence), which only Ink's input
+ * handling can follow. `read` is the part of `text` that was taken: all of it unless such a key came.
  */
-export function echoed(typed: string, text: string): string | undefined {
+export function echoed(typed: string, text: string): { typed: string; read: string } {
   let result = typed;
+  let read = "";
   for (const char of text) {
     if (char === "\u007f" || char === "\b") result = [...result].slice(0, -1).join("");
-    else if (char < " " || (char >= "\u007f" && char < "\u00a0")) return undefined;
+    else if (char < " " || (char >= "\u007f" && char < "\u00a0")) break;
     else result += char;
+    read += char;
   }
-  return result;
+  return { typed: result, read };
 }
