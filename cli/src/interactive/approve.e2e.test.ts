@@ -101,9 +101,10 @@ describe.each(["en", "fr"] as const)("tool confirmations in a real terminal (%s)
     expect(big).toMatch(text.folded);
     expect(big).not.toContain("line 40");
     await terminal.press("d");
-    // The whole diff goes to the log above; the question stays open.
-    const whole = await terminal.waitFor(/40 \+ line 40/);
-    expect(whole).toContain(text.allowWrite);
+    // The whole diff goes to the log above; the question stays open. Ink writes the log, then the live area
+    // under it: both are waited for (a capture between the two writes shows the log alone).
+    const question = text.allowWrite.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    await terminal.waitFor(new RegExp(`40 \\+ line 40[\\s\\S]*${question}`));
     expect(existsSync(path.join(maia.cwd, "big.txt"))).toBe(false);
     await terminal.press(text.yes);
     await terminal.waitFor("Written.");
