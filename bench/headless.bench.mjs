@@ -7,7 +7,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { startFakeLiteLLM } from "../testing/fake-litellm/src/index.ts";
-import { summarise } from "./stats.mjs";
+import { baselineLine, summarise } from "./stats.mjs";
 import { shebangFlags } from "./node-flags.mjs";
 import { machineLine } from "./machine.mjs";
 
@@ -86,10 +86,7 @@ rmSync(cwd, { recursive: true, force: true });
 
 const time = summarise(times);
 console.log(`maia -p "hi" round trip: median ${time.median.toFixed(0)} ms (min ${time.min.toFixed(0)}, max ${time.max.toFixed(0)}, ${time.count} runs)`);
-if (baseline) {
-  const before = summarise(baselineTimes);
-  console.log(`  baseline ${path.relative(root, baseline)}, interleaved: median ${before.median.toFixed(0)} ms (min ${before.min.toFixed(0)}, max ${before.max.toFixed(0)}); this build / baseline: ${(time.median / before.median).toFixed(2)}×`);
-}
+if (baseline) console.log(baselineLine(path.relative(root, baseline), times, baselineTimes));
 const versionTime = summarise(version);
 const bareTime = summarise(bare);
 console.log(`maia --version: median ${versionTime.median.toFixed(0)} ms (min ${versionTime.min.toFixed(0)}, max ${versionTime.max.toFixed(0)}); node -e 0: median ${bareTime.median.toFixed(0)} ms; ratio ${(versionTime.median / bareTime.median).toFixed(2)}×`);

@@ -16,7 +16,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { startFakeLiteLLM } from "../testing/fake-litellm/src/index.ts";
-import { summarise } from "./stats.mjs";
+import { baselineLine, summarise } from "./stats.mjs";
 import { shebangFlags } from "./node-flags.mjs";
 import { machineLine } from "./machine.mjs";
 
@@ -220,10 +220,7 @@ const time = summarise(times);
 console.log(`${machineLine()}; load average ${os.loadavg().map((value) => value.toFixed(1)).join(" / ")} (1 / 5 / 15 min)`);
 const [mid, end] = samples;
 console.log(`input box drawn: median ${time.median.toFixed(0)} ms (min ${time.min.toFixed(0)}, max ${time.max.toFixed(0)}, ${time.count} runs; target < 300 ms)`);
-if (baseline) {
-  const before = summarise(baselineTimes);
-  console.log(`  baseline ${path.relative(root, baseline)}, interleaved: median ${before.median.toFixed(0)} ms (min ${before.min.toFixed(0)}, max ${before.max.toFixed(0)}); this build / baseline: ${(time.median / before.median).toFixed(2)}×`);
-}
+if (baseline) console.log(baselineLine(path.relative(root, baseline), times, baselineTimes));
 console.log(`resident memory: idle ${idle.toFixed(0)} MB, after the first answer ${afterFirst.toFixed(0)} MB (target < 150 MB), after loading 500 messages ${afterLoad.toFixed(0)} MB`);
 if (mid && end) {
   const rssPerTurn = ((end.rss - mid.rss) * 1024) / (end.turn - mid.turn);

@@ -3,9 +3,12 @@ import { chmodSync, copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync
 import { createRequire, isBuiltin } from "node:module";
 import { build, defineConfig, type Options } from "tsup";
 import { earlyKitInlined } from "./src/build/early-kit-inlined.ts";
+import type { EsbuildPlugin } from "./src/build/esbuild-plugin.ts";
 import { printLibEntries, requirePrintLibs, resolveFromOwners } from "./src/build/print-libs.ts";
 import { sharedBuiltins } from "./src/build/shared-builtins.ts";
 
+// The built-ins that print.cjs and its libraries import by default in many modules (src/build/shared-builtins.ts).
+const SHARED_BUILTINS = ["path", "os", "process"];
 const SHEBANG = "#!/usr/bin/env -S node --max-semi-space-size=4";
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -72,9 +75,9 @@ export default defineConfig({
     await commonJsFiles({
       ...printFiles,
       entry: { print: "src/headless/print-entry.ts" },
-      esbuildPlugins: [leftOut(/^@maia\/plugin-hub$/, "the hub runs from the ES bundle (maia hub)"), requirePrintLibs(), builtinImportsAsRequire(), sharedBuiltins(["path", "os", "process"])],
+      esbuildPlugins: [leftOut(/^@maia\/plugin-hub$/, "the hub runs from the ES bundle (maia hub)"), requirePrintLibs(), builtinImportsAsRequire(), sharedBuiltins(SHARED_BUILTINS)],
     });
-    await commonJsFiles({ ...printFiles, entry: printLibEntries(), esbuildPlugins: [resolveFromOwners(), builtinImportsAsRequire(), sharedBuiltins(["path", "os", "process"])] });
+    await commonJsFiles({ ...printFiles, entry: printLibEntries(), esbuildPlugins: [resolveFromOwners(), builtinImportsAsRequire(), sharedBuiltins(SHARED_BUILTINS)] });
     // The command: CommonJS, with the version inlined; the ES entry and the early files stay beside it.
     await commonJsFiles({
       entry: { maia: "src/bin.ts" },
@@ -110,8 +113,6 @@ export default defineConfig({
   },
   define: { MAIA_VERSION: JSON.stringify(version), "process.env.NODE_ENV": JSON.stringify("production") },
 });
-
-type EsbuildPlugin = NonNullable<Options["esbuildPlugins"]>[number];
 
 /** Imports matching `filter` replaced by a module that says why it is not in this file, should one be reached. */
 function leftOut(filter: RegExp, why: string): EsbuildPlugin {

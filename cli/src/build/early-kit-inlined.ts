@@ -4,11 +4,9 @@
 // chalk took longer than painting the screen. Used by cli/tsup.config.ts.
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Options } from "tsup";
+import type { EsbuildPlugin } from "./esbuild-plugin.ts";
 import type { ColorLevel } from "../interactive/banner-art.ts";
 import { computeEarlyKit } from "../interactive/early-kit.ts";
-
-type EsbuildPlugin = NonNullable<Options["esbuildPlugins"]>[number];
 
 const LEVELS: readonly ColorLevel[] = [0, 1, 2, 3];
 

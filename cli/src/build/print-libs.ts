@@ -3,9 +3,7 @@
 // print.cjs, which a start reads, and whose code cache it deserialises, whole. Used by cli/tsup.config.ts.
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Options } from "tsup";
-
-type EsbuildPlugin = NonNullable<Options["esbuildPlugins"]>[number];
+import type { EsbuildPlugin } from "./esbuild-plugin.ts";
 
 interface PrintLib {
   /** dist/print-<name>.cjs, from src/headless/print-libs/<name>.js. */

@@ -6,9 +6,7 @@
 // Only for built-ins imported by default in many modules: a built-in imported by name alone needs no copy at all,
 // and a copy of some (node:util) costs more than all of path's. Used by cli/tsup.config.ts.
 import { isBuiltin } from "node:module";
-import type { Options } from "tsup";
-
-type EsbuildPlugin = NonNullable<Options["esbuildPlugins"]>[number];
+import type { EsbuildPlugin } from "./esbuild-plugin.ts";
 
 const NAMESPACE = "shared-builtin";
 

@@ -82,7 +82,10 @@ describe("the banner and the input zone written before Ink loads (first-paint.ts
     // the early box did, then the box is busy. (An empty box there is where a user types the next line, which
     // then reached Ink in one chunk with the early Enter and stayed in the box, unsent.)
     const written = readFileSync(terminal.recordingFile ?? "", "utf8");
-    const between = written.slice(written.indexOf("/clear"), written.indexOf("New conversation"));
+    const [from, to] = [written.indexOf("/clear"), written.indexOf("New conversation")];
+    expect(from).toBeGreaterThanOrEqual(0);
+    expect(to).toBeGreaterThan(from);
+    const between = written.slice(from, to);
     expect(between).not.toContain("Your request");
     await terminal.waitFor("Your request");
     await terminal.submit("the second line");
