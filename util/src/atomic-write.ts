@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, linkSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { chmod, mkdir, open, realpath, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
+import { randomHex } from "./random.ts";
 
 /** Text (written as UTF-8) or bytes. */
 export type FileData = string | Uint8Array;
@@ -11,7 +11,7 @@ export const TEMP_MARKER = ".tmp-";
 
 /** The temporary file beside `target` that a writer fills before it takes the target's name. */
 export function temporaryPath(target: string): string {
-  return `${target}${TEMP_MARKER}${process.pid}-${randomBytes(4).toString("hex")}`;
+  return `${target}${TEMP_MARKER}${process.pid}-${randomHex(4)}`;
 }
 
 export interface AtomicWriteOptions {

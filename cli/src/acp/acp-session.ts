@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import {
   AgentEvents,
   Conversation,
@@ -11,6 +10,7 @@ import {
   type TurnOutcome,
 } from "@maia/kernel";
 import type { SavedSession } from "@maia/plugin-sessions";
+import { randomHex } from "@maia/util";
 import { methods, RequestError, type AgentContext, type ContentBlock, type McpServer, type SessionUpdate, type StopReason } from "@agentclientprotocol/sdk";
 import { replayHistory } from "./history-replay.ts";
 import type { KernelEntry } from "./kernel-pool.ts";
@@ -84,11 +84,11 @@ export class AcpSession implements PermissionHost {
     const sessions = session.peers.sessions;
     if (sessions) {
       const now = new Date().toISOString();
-      const name = `${sessions.nameOf(conversation.current)}-${randomBytes(3).toString("hex")}`;
+      const name = `${sessions.nameOf(conversation.current)}-${randomHex(3)}`;
       sessions.adopt(conversation.current, { version: 1, name, createdAt: now, updatedAt: now, model: deps.model, cwd: deps.entry.cwd, messages: [], pendingContext: [] });
       session.id = name;
     } else {
-      session.id = `maia-${randomBytes(8).toString("hex")}`;
+      session.id = `maia-${randomHex(8)}`;
     }
     await session.#addMcpServers(mcpServers);
     return session;

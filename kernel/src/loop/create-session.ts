@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomUUID } from "@maia/util/random";
 import { AgentEvents } from "../contracts/events.ts";
 import type { InteractionPort } from "../contracts/interaction.ts";
 import type { AgentSession, SessionSetup } from "../contracts/session.ts";

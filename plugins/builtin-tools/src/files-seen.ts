@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { open, stat } from "node:fs/promises";
+import { sha256Hex } from "@maia/util";
 
 /**
  * The files the model has seen in this conversation, so that Edit and Write never change a file blind or
@@ -34,7 +34,7 @@ function records(state: Map<string, unknown>): Map<string, SeenFile> {
 }
 
 export function hashBytes(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
+  return sha256Hex(bytes);
 }
 
 /**

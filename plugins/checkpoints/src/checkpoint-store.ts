@@ -1,21 +1,20 @@
-import { createHash, randomBytes } from "node:crypto";
 import { appendFile, mkdir, readFile, realpath } from "node:fs/promises";
 import path from "node:path";
-import { writeFileAtomic } from "@maia/util";
+import { randomHex, sha256Hex, writeFileAtomic } from "@maia/util";
 import { ShadowRepo } from "./shadow-repo.ts";
 import { parseTurnLog, serializeLine, type LogLine, type TurnLog } from "./turn-log.ts";
 
 /** `~/.maia/checkpoints/<folder id>/`: one per launch folder, whatever the session. */
 export async function folderRoot(homeDir: string, cwd: string): Promise<string> {
   const real = await realpath(cwd).catch(() => path.resolve(cwd));
-  const id = createHash("sha256").update(real).digest("hex").slice(0, 16);
+  const id = sha256Hex(real).slice(0, 16);
   const name = path.basename(real).replace(/[^\w.-]/g, "_").slice(0, 40) || "root";
   return path.join(homeDir, ".maia", "checkpoints", `${name}-${id}`);
 }
 
 export function newTurnId(now: Date): string {
   const stamp = now.toISOString().replace(/\D/g, "").slice(2, 14);
-  return `${stamp}-${randomBytes(3).toString("hex")}`;
+  return `${stamp}-${randomHex(3)}`;
 }
 
 /**

@@ -1,11 +1,11 @@
-import { createHash } from "node:crypto";
 import type { Message } from "@maia/kernel";
+import { sha256Hex } from "@maia/util";
 import type { ConversationMark } from "./turn-log.ts";
 
 const ROOT = "maia-conversation";
 
 function step(previous: string, message: Message): string {
-  return createHash("sha256").update(previous).update("\0").update(JSON.stringify(message)).digest("hex");
+  return sha256Hex(previous, "\0", JSON.stringify(message));
 }
 
 /**

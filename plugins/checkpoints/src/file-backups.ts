@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import { chmod, lstat, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { writeFileAtomic } from "@maia/util";
+import { sha256Hex, writeFileAtomic } from "@maia/util";
 import type { CheckpointStore } from "./checkpoint-store.ts";
 import type { FileChange } from "./shadow-repo.ts";
 
@@ -21,7 +20,7 @@ export interface BackupFile {
 }
 
 export function hashOf(bytes: Uint8Array | null): string | null {
-  return bytes === null ? null : createHash("sha256").update(bytes).digest("hex");
+  return bytes === null ? null : sha256Hex(bytes);
 }
 
 export async function currentBytes(file: string): Promise<Uint8Array | null> {

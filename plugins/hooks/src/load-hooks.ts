@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
 import path from "node:path";
 import { describeErrors } from "@maia/kernel";
-import { closest, describeJsonError, isApprovedIn, readJsonWithPositions, readSettingsText, type JsonPositions } from "@maia/util";
+import { closest, describeJsonError, isApprovedIn, readJsonWithPositions, readSettingsText, sha256Hex, type JsonPositions } from "@maia/util";
 import { HOOK_EVENTS, isHookEvent, type HookEvent } from "./events.ts";
 import { t } from "./messages.ts";
 import { validateGroup } from "./group-validator.generated.ts";
@@ -98,7 +97,7 @@ export function parseHooksText(text: string, file: string): ParsedHooks {
   const root = read.value;
   if (!isObject(root) || !("hooks" in root)) return none(false);
   const hooks = root.hooks;
-  const hash = createHash("sha256").update(JSON.stringify(hooks)).digest("hex");
+  const hash = sha256Hex(JSON.stringify(hooks));
   const at = (keys: Array<string | number>) => `${file}:${read.positions.keyLine(keys) ?? read.positions.valueLine(keys) ?? 1}`;
   if (!isObject(hooks)) {
     warnings.push(t("hooksNotObject", { where: at(["hooks"]) }));

@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { errorMessage } from "@maia/kernel";
-import { closest, describeJsonError, readJsonWithPositions } from "@maia/util";
+import { closest, describeJsonError, readJsonWithPositions, sha256Hex } from "@maia/util";
 import { KNOWN_SERVER_FIELDS } from "./config-schema.ts";
 import { t } from "./messages.ts";
 import { parseServerEntry, type EntryContext } from "./parse-server.ts";
@@ -75,7 +74,7 @@ async function readConfigFile(
     if (code !== "ENOENT" && code !== "ENOTDIR") result.warnings.push(t("configUnreadable", { file, cause: errorMessage(error) }));
     return result;
   }
-  result.file = { path: file, origin, found: true, hash: createHash("sha256").update(bytes).digest("hex") };
+  result.file = { path: file, origin, found: true, hash: sha256Hex(bytes) };
   const parsed = readJsonWithPositions(bytes.toString("utf8"));
   if (!parsed.ok) {
     const { line, column } = parsed.error;

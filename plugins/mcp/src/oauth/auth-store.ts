@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { writeFileAtomic } from "@maia/util";
+import { sha256Hex, writeFileAtomic } from "@maia/util";
 
 /**
  * What MAIA keeps of one server's OAuth login, in `~/.maia/mcp-auth/<key>-<hash of url>.json`, mode 0600, written
@@ -29,7 +28,7 @@ export class AuthStore {
 
   constructor(homeDir: string, key: string, url: string) {
     // The url's hash in the name: two configurations (user, ACP client) of one key never share credentials.
-    const hash = createHash("sha256").update(url).digest("hex").slice(0, 12);
+    const hash = sha256Hex(url).slice(0, 12);
     this.file = path.join(homeDir, AUTH_FOLDER, `${key}-${hash}.json`);
     this.#url = url;
   }

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { randomBytes } from "@maia/util";
 import type { AuthStore } from "./auth-store.ts";
 
 /** What mcp.json may say of a server's OAuth client (`oauth` field). */
