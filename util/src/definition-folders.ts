@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { isMissing } from "./missing-path.ts";
 
 /**
  * The "one folder per definition" layout that custom tools (`<name>/TOOL.json`), skills (`<name>/SKILL.md`) and
@@ -7,6 +8,7 @@ import path from "node:path";
  * counted as a folder; a missing root is simply none.
  */
 export async function definitionFolders(root: string): Promise<string[]> {
+  if (isMissing(root)) return [];
   let names: string[];
   try {
     names = await readdir(root);

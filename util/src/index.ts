@@ -53,6 +53,8 @@ export { lazyBuiltin } from "./lazy-builtin.ts";
 // Hashes and random ids without loading node:crypto at every start.
 export { NATIVE_HASH_FROM, sha256Hex } from "./sha256.ts";
 export { randomBytes, randomHex, randomUUID } from "./random.ts";
+// The folders and files looked for at start, most of them missing, probed without an exception each.
+export { canonicalPath, isMissing } from "./missing-path.ts";
 // Opening a URL in the user's browser: the hub's page, an MCP server's OAuth login.
 export { findOnPath, openBrowser } from "./open-browser.ts";
 // Approvals by content hash of project files that would run programs (mcp.json, hooks).

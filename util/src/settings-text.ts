@@ -1,6 +1,7 @@
 import type { BigIntStats } from "node:fs";
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
+import { isMissing } from "./missing-path.ts";
 
 interface KeptText {
   text: string;
@@ -13,10 +14,15 @@ const kept = new Map<string, KeptText>();
  * The text of a settings file (settings.json), read from disk once per process and read again only when the
  * file changed (issue 22): the LiteLLM, permissions and hooks plugins each read the same files at start and again
  * when a session starts, nine reads for three files. A later call costs one `stat`; a file replaced (an atomic
- * write renames, so its inode changes), resized or touched is read again. Errors are readFile's (ENOENT…).
+ * write renames, so its inode changes), resized or touched is read again. A missing file gives undefined (most
+ * of the settings files looked for are: the project's, Claude Code's), other errors are readFile's (EISDIR…).
  */
-export async function readSettingsText(file: string): Promise<string> {
+export async function readSettingsText(file: string): Promise<string | undefined> {
   const key = path.resolve(file);
+  if (isMissing(key)) {
+    kept.delete(key);
+    return undefined;
+  }
   const known = kept.get(key);
   if (known !== undefined && known.stamp === stampOf(await stat(key, { bigint: true }))) return known.text;
   kept.delete(key);

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describeErrors, errorMessage } from "@maia/kernel";
-import { describeJsonError, MAX_JSON_DEPTH, readJsonWithPositions, shownPointer, tooDeepAt } from "@maia/util";
+import { describeJsonError, isMissing, MAX_JSON_DEPTH, readJsonWithPositions, shownPointer, tooDeepAt } from "@maia/util";
 import { t } from "../messages.ts";
 import { validateConfig } from "./config-validator.generated.ts";
 import { CONFIG_SCHEMA, type MaiaConfig, type PluginSetting } from "./config-schema.ts";
@@ -44,6 +44,7 @@ export async function loadConfig(cwd: string, homeDir: string = os.homedir()): P
 
 async function readLayer(folder: string, warnings: string[]): Promise<{ config: MaiaConfig; file: string } | undefined> {
   const file = path.join(folder, CONFIG_FILE);
+  if (isMissing(file)) return undefined;
   let text: string;
   try {
     text = await readFile(file, "utf8");

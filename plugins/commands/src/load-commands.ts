@@ -1,6 +1,6 @@
-import { readdir, realpath, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { readDefinitionFile, withoutControlChars } from "@maia/util";
+import { canonicalPath, isMissing, readDefinitionFile, withoutControlChars } from "@maia/util";
 import { describeFrontMatterProblem, readFrontMatter } from "@maia/util/front-matter";
 import { readAllowedTools } from "./allowed-tools.ts";
 import { t } from "./messages.ts";
@@ -57,7 +57,7 @@ export async function loadCommands(cwd: string, homeDir: string): Promise<Comman
   const seenRoots = new Set<string>();
   for (const { root, source } of commandLocations(cwd, homeDir)) {
     // The launch folder may be the home folder: each root is read once, at its most specific rank.
-    const canonical = await realpath(root).catch(() => path.resolve(root));
+    const canonical = await canonicalPath(root);
     if (seenRoots.has(canonical)) continue;
     seenRoots.add(canonical);
     for (const file of await markdownFiles(root)) {
@@ -89,7 +89,7 @@ async function markdownFiles(root: string): Promise<string[]> {
       } else if (info?.isFile() && name.toLowerCase().endsWith(".md")) found.push(entry);
     }
   };
-  await walk(root, 1);
+  if (!isMissing(root)) await walk(root, 1);
   return found;
 }
 

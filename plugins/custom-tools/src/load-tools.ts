@@ -1,6 +1,5 @@
-import { realpath } from "node:fs/promises";
 import path from "node:path";
-import { definitionFolders, readDefinitionFile } from "@maia/util";
+import { canonicalPath, definitionFolders, readDefinitionFile } from "@maia/util";
 import { t } from "./messages.ts";
 import { parseToolDefinition, type DefinitionProblem, type ToolDefinition } from "./tool-definition.ts";
 
@@ -50,7 +49,7 @@ export async function loadCustomTools(options: LoadOptions): Promise<LoadResult>
   const userRoot = path.join(options.homeDir, ".maia", "tools");
   const roots: Array<{ root: string; source: LoadedTool["source"] }> = [{ root: projectRoot, source: "project" }];
   // Started in the home folder, both are one folder: read it once.
-  if ((await canonical(userRoot)) !== (await canonical(projectRoot))) roots.push({ root: userRoot, source: "user" });
+  if ((await canonicalPath(userRoot)) !== (await canonicalPath(projectRoot))) roots.push({ root: userRoot, source: "user" });
 
   for (const { root, source } of roots) {
     for (const folder of await definitionFolders(root)) {
@@ -103,8 +102,4 @@ export async function loadCustomTools(options: LoadOptions): Promise<LoadResult>
 
 function format(file: string, problem: DefinitionProblem): string {
   return t("problem", { file, where: problem.line === undefined ? "" : t("where", { line: problem.line }), problem: problem.message });
-}
-
-async function canonical(folder: string): Promise<string> {
-  return realpath(folder).catch(() => path.resolve(folder));
 }

@@ -60,13 +60,14 @@ export async function loadHooks(sources: readonly HookSource[], homeDir: string)
   const files: HookFile[] = [];
   const warnings: string[] = [];
   for (const source of sources) {
-    let text: string;
+    let text: string | undefined;
     try {
       text = await readSettingsText(source.path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") warnings.push(t("unreadable", { file: source.path, reason: String((error as Error).message) }));
       continue;
     }
+    if (text === undefined) continue;
     const read = parseHooksText(text, source.path);
     warnings.push(...read.warnings);
     if (!read.found) continue;

@@ -80,7 +80,7 @@ export function settingsPath(homeDir: string): string {
 /** Reads and checks `<homeDir>/.maia/settings.json`. Throws SettingsError when MAIA cannot start. */
 export async function loadSettings(homeDir: string, env: NodeJS.ProcessEnv = process.env): Promise<LoadedSettings> {
   const path = settingsPath(homeDir);
-  let text: string;
+  let text: string | undefined;
   try {
     text = await readSettingsText(path);
   } catch (error) {
@@ -90,6 +90,7 @@ export async function loadSettings(homeDir: string, env: NodeJS.ProcessEnv = pro
     }
     throw new SettingsError(t("settingsUnreadable", { path, cause: code ?? String(error) }), path, { cause: error });
   }
+  if (text === undefined) throw new SettingsError(t("settingsMissing", { path, example: SETTINGS_EXAMPLE }), path);
   return parseSettings(text, path, env);
 }
 

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { errorMessage } from "@maia/kernel";
-import { closest, describeJsonError, readJsonWithPositions, sha256Hex } from "@maia/util";
+import { closest, describeJsonError, isMissing, readJsonWithPositions, sha256Hex } from "@maia/util";
 import { KNOWN_SERVER_FIELDS } from "./config-schema.ts";
 import { t } from "./messages.ts";
 import { parseServerEntry, type EntryContext } from "./parse-server.ts";
@@ -66,6 +66,7 @@ async function readConfigFile(
   options: { cwd: string; env: NodeJS.ProcessEnv },
 ): Promise<FileResult> {
   const result: FileResult = { file: { path: file, origin, found: false }, servers: [], disabled: [], warnings: [] };
+  if (isMissing(file)) return result;
   let bytes: Buffer;
   try {
     bytes = await readFile(file);

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { errorMessage } from "@maia/kernel";
-import { escapeControlChars } from "@maia/util";
+import { escapeControlChars, isMissing } from "@maia/util";
 import { t } from "./messages.ts";
 
 /**
@@ -29,6 +29,7 @@ export async function findInstructions(folder: string): Promise<FoundInstruction
   const warnings: string[] = [];
   for (const name of INSTRUCTIONS_FILES) {
     const file = path.join(folder, name);
+    if (isMissing(file)) continue;
     try {
       return { file, text: usable(file, await readFile(file, "utf8"), warnings), warnings };
     } catch (error) {

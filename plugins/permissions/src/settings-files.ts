@@ -85,7 +85,7 @@ export async function loadRules(sources: readonly RuleSource[]): Promise<LoadedR
 
 /** One settings file: its rules and the warnings about it. An absent file has no rules and no warning. */
 export async function readSettingsFile(file: string): Promise<{ found: boolean; rules: Rule[]; warnings: string[]; missing?: boolean }> {
-  let text: string;
+  let text: string | undefined;
   try {
     text = await readSettingsText(file);
   } catch (error) {
@@ -93,6 +93,7 @@ export async function readSettingsFile(file: string): Promise<{ found: boolean; 
     if (code === "ENOENT" || code === "ENOTDIR") return { found: false, rules: [], warnings: [], missing: true };
     return { found: false, rules: [], warnings: [t("fileUnreadable", { file, cause: code ?? String(error) })] };
   }
+  if (text === undefined) return { found: false, rules: [], warnings: [], missing: true };
   const parsed = parseJson(text);
   if (!parsed.ok) return { found: true, rules: [], warnings: [t("fileInvalidJson", { file, line: parsed.line, column: parsed.column })] };
   const data = parsed.value;

@@ -1,6 +1,5 @@
-import { realpath } from "node:fs/promises";
 import path from "node:path";
-import { definitionFolders, readDefinitionFile, withoutControlChars } from "@maia/util";
+import { canonicalPath, definitionFolders, readDefinitionFile, withoutControlChars } from "@maia/util";
 import { describeFrontMatterProblem, readFrontMatter } from "@maia/util/front-matter";
 import { t } from "./messages.ts";
 
@@ -57,7 +56,7 @@ export async function loadSkills(cwd: string, homeDir: string): Promise<SkillLoa
   for (const { root, source } of skillLocations(cwd, homeDir)) {
     // The parent may be the home folder, the launch folder may be the home: each folder is read once, at its
     // most specific rank.
-    const canonical = await realpath(root).catch(() => path.resolve(root));
+    const canonical = await canonicalPath(root);
     if (seenRoots.has(canonical)) continue;
     seenRoots.add(canonical);
     for (const folder of await definitionFolders(root)) {

@@ -1,6 +1,5 @@
-import { realpath } from "node:fs/promises";
 import path from "node:path";
-import { definitionFolders, readDefinitionFile } from "@maia/util";
+import { canonicalPath, definitionFolders, readDefinitionFile } from "@maia/util";
 import { parseAgentFile, type AgentDefinition, type AgentLevel } from "./agent-definition.ts";
 import { t } from "./messages.ts";
 
@@ -33,7 +32,7 @@ export async function loadAgents(cwd: string, homeDir: string): Promise<AgentsLo
   const warnings: string[] = [];
   const byName = new Map<string, AgentDefinition>();
   const roots = agentRoots(cwd, homeDir);
-  const canonical = await Promise.all(roots.map(({ root }) => realpath(root).catch(() => path.resolve(root))));
+  const canonical = await Promise.all(roots.map(({ root }) => canonicalPath(root)));
   for (const [index, { root, level }] of roots.entries()) {
     // The same folder twice: read it once, as the project's (the more specific level).
     if (index === 0 && canonical[0] === canonical[1]) continue;
