@@ -7,6 +7,7 @@ import { existsSync, writeSync } from "node:fs";
 import { createRequire, enableCompileCache } from "node:module";
 import { join } from "node:path";
 import { requireWithCodeCache } from "./code-cache.ts";
+import { isPlainInteractiveStart } from "./plain-start.ts";
 import type * as EarlyPaintModule from "./interactive/early-paint.ts";
 import type * as EarlyScreenModule from "./interactive/early-screen.ts";
 import type * as EntryModule from "./entry.ts";
@@ -95,12 +96,13 @@ function mayPrint(words: readonly string[]): boolean {
  */
 function paintEarlyScreen() {
   const load = createRequire(__filename);
-  let early: typeof EarlyScreenModule;
+  const loadPaint = () => load("./early-paint.cjs") as typeof EarlyPaintModule;
   try {
-    early = load("./early-screen.cjs") as typeof EarlyScreenModule;
+    // The usual command lines are recognised here, without early-screen.cjs and its full parse.
+    if (isPlainInteractiveStart(argv)) return loadPaint().paintEarly(process.env);
+    return (load("./early-screen.cjs") as typeof EarlyScreenModule).paintEarlyScreen(argv, process.env, loadPaint);
   } catch (error) {
     if ((error as { code?: unknown }).code === "MODULE_NOT_FOUND") return undefined;
     throw error;
   }
-  return early.paintEarlyScreen(argv, process.env, () => load("./early-paint.cjs") as typeof EarlyPaintModule);
 }

@@ -9,8 +9,8 @@ const bed = maiaPerTest(() => startFakeLiteLLM());
 // Preloaded into the maia process: at exit, writes the Node built-ins it loaded that a `-p` run against an http://
 // server has no use for. undici alone was ~90 ms of CPU per start (loaded by an ES import of node:http: issue 22);
 // perf_hooks, a dozen modules, came with the global `performance` (the kernel's timings, the conversation host),
-// fs/promises' recursive removal with its `rm` (a session save's temporary file), and crypto, ~4 ms, with a session
-// id, two temporary names and a few short hashes (util's random.ts and sha256.ts).
+// fs/promises' recursive removal with its `rm` (a session save's temporary file), and crypto, the heaviest built-in
+// left, for a session id, two temporary names and a few short hashes (util's random.ts and sha256.ts).
 const REPORTER = `import { writeFileSync } from "node:fs";
 process.on("exit", () => writeFileSync(process.env.MAIA_TEST_MODULES, process.moduleLoadList.filter((name) => /undici|\\bhttps\\b|\\btls\\b|\\bperf_hooks\\b|\\brimraf\\b|\\bcrypto\\b/.test(name)).join("\\n")));
 `;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCliArgs, splitAtSubcommand } from "../args.ts";
 import { t } from "../messages.ts";
+import { paintEarly } from "./early-paint.ts";
 import { paintEarlyScreen, startsInteractive } from "./early-screen.ts";
 
 const starts = (argv: string[]) => startsInteractive(parseCliArgs(splitAtSubcommand(argv).own, t));
@@ -15,12 +16,16 @@ describe("the screen painted before anything loads", () => {
     }
   });
 
-  it("does nothing for a command line main.ts must refuse, or without a terminal", () => {
+  it("does nothing for a command line main.ts must refuse", () => {
     const paint = () => {
       throw new Error("painted");
     };
     expect(paintEarlyScreen(["--no-such-option"], {}, paint)).toBeUndefined();
     expect(paintEarlyScreen(["-p", "hi"], {}, paint)).toBeUndefined();
-    if (!process.stdout.isTTY) expect(paintEarlyScreen([], {}, paint)).toBeUndefined(); // a test worker's stdout is a pipe
+  });
+
+  it("paints nothing without a terminal", () => {
+    expect(process.stdout.isTTY).toBeFalsy(); // a test worker's stdout is a pipe
+    expect(paintEarlyScreen([], {}, () => ({ paintEarly }))).toBeUndefined();
   });
 });

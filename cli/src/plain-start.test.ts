@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isPlainInteractiveStart, parseCliArgs, splitAtSubcommand } from "./args.ts";
+import { parseCliArgs, splitAtSubcommand } from "./args.ts";
+import { isPlainInteractiveStart } from "./plain-start.ts";
 import { t } from "./messages.ts";
 import { startsInteractive } from "./interactive/early-screen.ts";
 
