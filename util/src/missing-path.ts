@@ -7,8 +7,8 @@ import path from "node:path";
  * exception: most of the
  * folders and files MAIA looks for at start (skills, commands, tools and agents of the project and the user, in
  * MAIA's and Claude Code's places) do not exist, and each failed `readdir` or `realpath` builds an error with
- * its stack, ~0.1 ms each, about 3 ms of a `maia -p` run (issue 22). Any other answer than "no such entry"
- * (a permission denied…) says false, so that the caller's own read meets and reports it.
+ * its stack: about thirty of them in a `maia -p` run (issue 22). Any other answer than "no such entry" (a
+ * permission denied…) says false, so that the caller's own read meets and reports it.
  */
 export function isMissing(file: string): boolean {
   try {
