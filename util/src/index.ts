@@ -51,7 +51,7 @@ export { readSettingsText } from "./settings-text.ts";
 // Built-ins required on first use rather than at every start.
 export { lazyBuiltin } from "./lazy-builtin.ts";
 // Hashes and random ids without loading node:crypto at every start.
-export { NATIVE_HASH_FROM, sha256Hex } from "./sha256.ts";
+export { JS_HASH_BUDGET, sha256Hex } from "./sha256.ts";
 export { randomBytes, randomHex, randomUUID } from "./random.ts";
 // The folders and files looked for at start, most of them missing, probed without an exception each.
 export { canonicalPath, isMissing } from "./missing-path.ts";
