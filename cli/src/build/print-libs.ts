@@ -44,6 +44,14 @@ export function printLibEntries(): Record<string, string> {
 /**
  * For print.cjs: an import of one of the libraries (static, `require` or `import()`) becomes a `require` of its
  * file, resolved beside print.cjs when it runs. A dynamic import thus needs no ES loader either (code-cache.ts).
+ *
+ * The importer sees the library's ES namespace, exactly as in the ES bundle: the file is an ES module compiled to
+ * CommonJS (its exports flagged `__esModule`), and what stands for the library in print.cjs is an ES module that
+ * re-exports it (`print-lib`), not a CommonJS one. Were it CommonJS, esbuild would wrap it with Node's interop for
+ * the importing packages (all `"type": "module"`): `default` would be the whole file, `{ default, … }`, and not
+ * the library's default export (WebFetch's `new (await import("turndown")).default(...)` failed in `maia -p`
+ * with "Service is not a constructor", issue 34). The re-exporting module itself has no package type, so esbuild
+ * reads the file's `__esModule` flag as a bundler does and hands its `default` through.
  */
 export function requirePrintLibs(): EsbuildPlugin {
   const bySpecifier = new Map(PRINT_LIBS.flatMap((lib) => Object.entries(lib.specifiers).map(([specifier, key]) => [specifier, { lib, key }] as const)));
@@ -52,7 +60,13 @@ export function requirePrintLibs(): EsbuildPlugin {
     setup(pluginBuild) {
       pluginBuild.onResolve({ filter: /^\.\/print-[\w-]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
       pluginBuild.onResolve({ filter: /^[@\w]/ }, (args) => (bySpecifier.has(args.path) ? { path: args.path, namespace: "print-lib" } : undefined));
+      pluginBuild.onResolve({ filter: /^print-lib-file:/ }, (args) => ({ path: args.path.slice("print-lib-file:".length), namespace: "print-lib-file" }));
       pluginBuild.onLoad({ filter: /.*/, namespace: "print-lib" }, (args) => {
+        if (!bySpecifier.has(args.path)) return undefined;
+        const file = JSON.stringify(`print-lib-file:${args.path}`);
+        return { contents: `export * from ${file};\nexport { default } from ${file};`, loader: "js" };
+      });
+      pluginBuild.onLoad({ filter: /.*/, namespace: "print-lib-file" }, (args) => {
         const { lib, key } = bySpecifier.get(args.path) ?? {};
         if (!lib) return undefined;
         const exported = key === undefined ? "" : `[${JSON.stringify(key)}]`;

@@ -2,3 +2,4 @@ export * from "./run-maia.ts";
 export * from "./process-helpers.ts";
 export * from "./per-test.ts";
 export * from "./kill-at-random.ts";
+export * from "./page-server.ts";
