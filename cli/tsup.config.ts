@@ -4,6 +4,7 @@ import { createRequire, isBuiltin } from "node:module";
 import { build, defineConfig, type Options } from "tsup";
 import { earlyKitInlined } from "./src/build/early-kit-inlined.ts";
 import type { EsbuildPlugin } from "./src/build/esbuild-plugin.ts";
+import { writeLazyModules } from "./src/build/lazy-modules.ts";
 import { printLibEntries, requirePrintLibs, resolveFromOwners } from "./src/build/print-libs.ts";
 import { sharedBuiltins } from "./src/build/shared-builtins.ts";
 
@@ -35,6 +36,9 @@ export default defineConfig({
   esbuildOptions(options) {
     options.external = [...(options.external ?? []), "react-devtools-core"];
   },
+  // Ink connects to React DevTools when DEV=true and react-devtools-core is installed beside it, which MAIA never
+  // ships: that import is taken out, so that no chunk ships that no run loads (dist/lazy-modules.json).
+  esbuildPlugins: [withoutInkDevtools()],
   banner: {
     // Bundled CommonJS dependencies (ajv…) call require(); give them one in ESM. (The shebang goes on the
     // entry alone, below: a chunk is never run by itself.)
@@ -81,6 +85,7 @@ export default defineConfig({
     // The command: CommonJS, with the version inlined; the ES entry and the early files stay beside it.
     await commonJsFiles({
       entry: { maia: "src/bin.ts" },
+      noExternal: [/^@maia\//],
       outExtension: () => ({ js: ".js" }),
       define: { MAIA_VERSION: JSON.stringify(version) },
     });
@@ -112,9 +117,26 @@ export default defineConfig({
     // dist/hub, where `maia hub` serves it from (nothing is fetched from a CDN).
     execFileSync(process.execPath, [new URL("../plugins/hub/page/build.mjs", import.meta.url).pathname], { stdio: "inherit" });
     cpSync(new URL("../plugins/hub/page/dist/", import.meta.url), new URL("./dist/hub/", import.meta.url), { recursive: true });
+    // Last: the list of what dist/ loads lazily, which the test suite checks was loaded by some end-to-end test.
+    writeLazyModules(new URL("./dist/", import.meta.url).pathname);
   },
   define: { MAIA_VERSION: JSON.stringify(version), "process.env.NODE_ENV": JSON.stringify("production") },
 });
+
+/** Ink's reconciler without its dynamic import of devtools.js; the build fails if Ink no longer has it. */
+function withoutInkDevtools(): EsbuildPlugin {
+  const devtoolsImport = "await import('./devtools.js');";
+  return {
+    name: "without-ink-devtools",
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
+        const source = readFileSync(args.path, "utf8");
+        if (!source.includes(devtoolsImport)) throw new Error(`${args.path} no longer has ${devtoolsImport}: update withoutInkDevtools in cli/tsup.config.ts`);
+        return { contents: source.replace(devtoolsImport, ""), loader: "js" };
+      });
+    },
+  };
+}
 
 /** Imports matching `filter` replaced by a module that says why it is not in this file, should one be reached. */
 function leftOut(filter: RegExp, why: string): EsbuildPlugin {

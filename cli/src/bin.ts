@@ -8,6 +8,7 @@ import { createRequire, enableCompileCache } from "node:module";
 import { join } from "node:path";
 import { requireWithCodeCache } from "./code-cache.ts";
 import { isPlainInteractiveStart } from "./plain-start.ts";
+import { noteLoaded, traceModuleLoads } from "./trace-loads.ts";
 import type * as EarlyPaintModule from "./interactive/early-paint.ts";
 import type * as EarlyScreenModule from "./interactive/early-screen.ts";
 import type * as EntryModule from "./entry.ts";
@@ -20,6 +21,7 @@ const ES_ENTRY = "./maia.mjs";
 const PRINT_BUNDLE = join(__dirname, "print.cjs");
 
 const argv = process.argv.slice(2);
+traceModuleLoads();
 if (argv.length === 1 && argv[0] === "--version") {
   writeOut(`${typeof MAIA_VERSION === "string" ? MAIA_VERSION : "dev"}\n`);
 } else {
@@ -31,6 +33,7 @@ if (argv.length === 1 && argv[0] === "--version") {
   if (!help && mayPrint(argv) && existsSync(PRINT_BUNDLE)) {
     // The code cache is written by the first run that answers (see CodeCacheOptions.keepCacheIf).
     let answered = false;
+    noteLoaded(PRINT_BUNDLE); // read as a script with its code cache, not through the module loader
     const print = requireWithCodeCache<typeof PrintEntryModule>(PRINT_BUNDLE, { keepCacheIf: () => answered });
     print.startPrint(argv, () => startEsEntry(undefined), (url) => import(url), () => (answered = true));
   } else {

@@ -50,10 +50,9 @@ describe("the context-size question (seed § 13.2)", () => {
     const { server, provider } = await providerWith({ script: [{ hang: true }] });
     try {
       const controller = new AbortController();
-      const started = Date.now();
       setTimeout(() => controller.abort(), 100);
+      // The server never answers and the default time limit is far away: only the signal can end the question.
       expect(await askModelForContextSize(provider, controller.signal)).toEqual({ kind: "aborted" });
-      expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       await server.close();
     }

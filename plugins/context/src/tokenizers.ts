@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { noteLoaded } from "@maia/util/trace-loads";
 import { createTokenCounter, type CountText } from "./bpe/count-tokens.ts";
 import { parseTiktoken } from "./bpe/rank-table.ts";
 import { readRankTable } from "./bpe/rank-table-file.ts";
@@ -25,6 +26,7 @@ export async function loadO200kTokenizer(): Promise<CountText> {
   const table = fileURLToPath(new URL(`./tokenizer/${TABLE_FILE}`, import.meta.url));
   if (existsSync(table)) {
     try {
+      noteLoaded(table);
       return createTokenCounter(readRankTable(await readFile(table)));
     } catch {
       // A damaged table (or a big-endian machine): the text ranks beside it give the same counts, only slower.
@@ -33,6 +35,7 @@ export async function loadO200kTokenizer(): Promise<CountText> {
   const file = locateRanks();
   let data: Buffer;
   try {
+    noteLoaded(file);
     data = await readFile(file);
   } catch (error) {
     throw new Error(`cannot read the tokenizer's ranks ${file}: ${(error as Error).message}`);

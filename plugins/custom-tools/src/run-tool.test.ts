@@ -104,12 +104,10 @@ describe("running a custom tool", () => {
       { name: "Slow", description: "d", command: { run: "node ./slow.js" } },
       { "slow.js": 'console.log("started"); setTimeout(() => {}, 60_000);\n' },
     );
-    const started = Date.now();
     // 3 s: long enough for a loaded machine to start node and print "started", which the result must keep.
     const result = await run(definition, {}, 3_000);
     expect(result.isError).toBe(true);
     expect(result.content).toBe("The tool Slow did not finish within 3 s and was stopped.\nstarted");
-    expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   it("cuts the output at 30,000 characters and says so", async () => {

@@ -48,8 +48,16 @@ export function spawnMaia(args: string[], options: RunMaiaOptions) {
   return spawn(process.execPath, [MAIA_BIN, ...args], { cwd: options.cwd, env: baseEnv(options), stdio: ["pipe", "pipe", "pipe"] });
 }
 
+/**
+ * What every `maia` a test starts inherits from the test run whatever its own environment: the folder where it
+ * notes the shipped files it loads (MAIA_TRACE_LOADS, set by scripts/test.sh for the lazy-module coverage check).
+ */
+export function suiteEnv(): NodeJS.ProcessEnv {
+  return process.env.MAIA_TRACE_LOADS ? { MAIA_TRACE_LOADS: process.env.MAIA_TRACE_LOADS } : {};
+}
+
 function baseEnv(options: RunMaiaOptions): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: options.home, MAIA_LANG: "en", ...options.env };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: options.home, MAIA_LANG: "en", ...options.env, ...suiteEnv() };
   delete env.INIT_CWD;
   delete env.MAIA_CWD;
   if (options.env?.MAIA_CWD) env.MAIA_CWD = options.env.MAIA_CWD;

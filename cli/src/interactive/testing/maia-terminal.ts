@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FakeLiteLLM } from "@maia/fake-litellm";
-import { MAIA_BIN } from "@maia/testing-maia";
+import { MAIA_BIN, suiteEnv } from "@maia/testing-maia";
 import { TmuxTerminal } from "./tmux-terminal.ts";
 
 /**
@@ -52,6 +52,7 @@ export async function startMaia(server: FakeLiteLLM, options: StartOptions): Pro
       COLORTERM: "truecolor",
       TERM: "xterm-256color",
       ...options.env,
+      ...suiteEnv(),
     },
     ...(options.columns ? { columns: options.columns } : {}),
     ...(options.rows ? { rows: options.rows } : {}),

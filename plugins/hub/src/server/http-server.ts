@@ -6,6 +6,7 @@ import { SERVICE_ARGUMENTS, type ServiceImplementations, type ServiceName } from
 import { argumentsValidator } from "./arguments.ts";
 import { channelRefusal, registerChannelRoute, type ChannelOptions } from "./channel-route.ts";
 import { serveEvents } from "./event-stream.ts";
+import { noteLoaded } from "@maia/util/trace-loads";
 import { readIcon, type PageFiles } from "./page-files.ts";
 import { CONTENT_SECURITY_POLICY, cookieName, hostAllowed, hostWithPort, originAllowed, readCookie, tokenMatches } from "./security.ts";
 
@@ -154,6 +155,7 @@ export async function startHubServer(options: HubServerOptions): Promise<HubServ
       if (options.page.size === 0) return refuse(reply, 404, t("pageMissing"));
       return refuse(reply, 404, t("notFound"));
     }
+    if (file.file !== undefined) noteLoaded(file.file);
     return reply.header("content-type", file.type).header("content-security-policy", CONTENT_SECURITY_POLICY).send(file.bytes);
   });
 

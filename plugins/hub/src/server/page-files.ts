@@ -5,6 +5,8 @@ import path from "node:path";
 export interface PageFile {
   type: string;
   bytes: Buffer;
+  /** Where it was read from (the suite's lazy-module coverage check notes each file served). */
+  file?: string;
 }
 
 /** The built page, by URL path (`/` is index.html). Read once at start: it is small and never changes while the hub runs. */
@@ -47,7 +49,7 @@ export function loadPageFiles(folder: string | undefined): PageFiles {
         continue;
       }
       const type = TYPES[path.extname(name).toLowerCase()];
-      if (type) files.set(`${prefix}${name}`, { type, bytes: readFileSync(full) });
+      if (type) files.set(`${prefix}${name}`, { type, bytes: readFileSync(full), file: full });
     }
   };
   walk(folder, "/");

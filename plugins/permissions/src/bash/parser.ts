@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { noteLoaded } from "@maia/util/trace-loads";
 import type { Language, Parser as TreeSitterParser, TreeCursor } from "web-tree-sitter";
 
 /**
@@ -69,13 +70,15 @@ async function createParser(): Promise<TreeSitterParser> {
 }
 
 /**
- * Where a grammar file is: resolved as a package from this module (sources, tests); else from this plugin's
- * package, found from here (the `maia` bundle, whose chunks live in cli/dist while the plugin's dependencies
- * stay in the plugin's node_modules); else in a `wasm/` folder beside this file (a bundle that copied them).
+ * Where a grammar file is: in the `wasm/` folder beside this file when there is one (the `maia` bundle, which
+ * ships them in cli/dist/wasm: what a user runs is what the tests run, even inside this workspace); else resolved
+ * as a package from this module (sources, tests); else from this plugin's package, found from here.
  */
 export function locateWasm(which: keyof typeof WASM_FILES): string {
   const { module, file } = WASM_FILES[which];
-  const tried: string[] = [];
+  const beside = fileURLToPath(new URL(`./wasm/${file}`, import.meta.url));
+  if (existsSync(beside)) return noted(beside);
+  const tried: string[] = [beside];
   const here = createRequire(import.meta.url);
   try {
     return here.resolve(module);
@@ -87,10 +90,12 @@ export function locateWasm(which: keyof typeof WASM_FILES): string {
   } catch {
     tried.push(`@maia/plugin-permissions → ${module}`);
   }
-  const beside = fileURLToPath(new URL(`./wasm/${file}`, import.meta.url));
-  if (existsSync(beside)) return beside;
-  tried.push(beside);
   throw new Error(`tree-sitter grammar file not found (looked for ${tried.join(", ")})`);
+}
+
+function noted(file: string): string {
+  noteLoaded(file);
+  return file;
 }
 
 /** Parses a command and copies its tree out; the WASM tree is freed before returning. */
