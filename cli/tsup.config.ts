@@ -105,13 +105,12 @@ export default defineConfig({
       const source = fromPermissions.resolve(module);
       copyFileSync(source, new URL(`./dist/wasm/${module.split("/")[1]}`, import.meta.url));
     }
-    // The tokenizer's ranks (OpenAI's o200k_base.tiktoken) likewise go to dist/tokenizer, where the context
-    // plugin looks first, with a binary copy of the parsed table that loads without parsing.
-    const { locateRanks, RANKS_FILE, TABLE_FILE } = await import("../plugins/context/src/tokenizers.ts");
+    // The tokenizer's ranks (OpenAI's o200k_base.tiktoken) go to dist/tokenizer as a binary table that loads
+    // without parsing, where the context plugin looks first.
+    const { locateRanks, TABLE_FILE } = await import("../plugins/context/src/tokenizers.ts");
     const { parseTiktoken } = await import("../plugins/context/src/bpe/rank-table.ts");
     const { writeRankTable } = await import("../plugins/context/src/bpe/rank-table-file.ts");
     mkdirSync(new URL("./dist/tokenizer/", import.meta.url), { recursive: true });
-    copyFileSync(locateRanks(), new URL(`./dist/tokenizer/${RANKS_FILE}`, import.meta.url));
     writeFileSync(new URL(`./dist/tokenizer/${TABLE_FILE}`, import.meta.url), writeRankTable(parseTiktoken(readFileSync(locateRanks()))));
     // The hub's page (React, CodeMirror) is its own browser bundle, built by the hub package and copied to
     // dist/hub, where `maia hub` serves it from (nothing is fetched from a CDN).

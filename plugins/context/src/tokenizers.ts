@@ -22,14 +22,19 @@ export const RANKS_FILE = "o200k_base.tiktoken";
 /** The same ranks as a binary table (bpe/rank-table-file.ts), written beside the bundle by its build. */
 export const TABLE_FILE = "o200k_base.maia-bpe";
 
+/**
+ * The bundle's binary table (`tokenizer/` beside it, written by its build), else the text ranks of the
+ * gpt-tokenizer package (sources, tests). The bundle ships the table alone: a damaged one is an error that says
+ * to reinstall, not a fallback that no run of the shipped bundle would ever test.
+ */
 export async function loadO200kTokenizer(): Promise<CountText> {
   const table = fileURLToPath(new URL(`./tokenizer/${TABLE_FILE}`, import.meta.url));
   if (existsSync(table)) {
+    noteLoaded(table);
     try {
-      noteLoaded(table);
       return createTokenCounter(readRankTable(await readFile(table)));
-    } catch {
-      // A damaged table (or a big-endian machine): the text ranks beside it give the same counts, only slower.
+    } catch (error) {
+      throw new Error(`the tokenizer's table ${table} cannot be read (${(error as Error).message}): reinstall MAIA`);
     }
   }
   const file = locateRanks();
@@ -47,12 +52,10 @@ export async function loadO200kTokenizer(): Promise<CountText> {
   }
 }
 
-/** Beside the bundle (`tokenizer/`, copied by its build), else in the gpt-tokenizer package (sources, tests). */
+/** OpenAI's text ranks, in the gpt-tokenizer package (sources, tests, and the build that writes the table). */
 export function locateRanks(): string {
-  const beside = fileURLToPath(new URL(`./tokenizer/${RANKS_FILE}`, import.meta.url));
-  if (existsSync(beside)) return beside;
   const here = createRequire(import.meta.url);
-  const tried = [beside];
+  const tried: string[] = [];
   for (const resolve of [() => here.resolve("gpt-tokenizer"), () => createRequire(here.resolve("@maia/plugin-context")).resolve("gpt-tokenizer")]) {
     try {
       const entry = resolve();

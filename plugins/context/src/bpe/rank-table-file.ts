@@ -29,11 +29,14 @@ export function writeRankTable(table: RankTable): Uint8Array {
   return file;
 }
 
-/** Views the file's arrays in place; throws an Error saying what is wrong with a file that is not one. */
-export function readRankTable(file: Uint8Array): RankTable {
+const LITTLE_ENDIAN_MACHINE = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
+/**
+ * Views the file's arrays in place (a big-endian machine gets them decoded once instead); throws an Error saying
+ * what is wrong with a file that is not one.
+ */
+export function readRankTable(file: Uint8Array, littleEndianMachine = LITTLE_ENDIAN_MACHINE): RankTable {
   if (file.length < HEADER || new TextDecoder().decode(file.subarray(0, 8)) !== MAGIC) throw new Error("not a MAIA rank table");
-  // The arrays are stored little-endian and viewed in place, in the machine's own order.
-  if (new Uint8Array(Uint16Array.of(1).buffer)[0] !== 1) throw new Error("a big-endian machine cannot view the rank table");
   const header = new DataView(file.buffer, file.byteOffset + 8, 12);
   const tokens = header.getUint32(0, true);
   const bytesLength = header.getUint32(4, true);
@@ -42,6 +45,15 @@ export function readRankTable(file: Uint8Array): RankTable {
   const startsEnd = bytesEnd + 4 * (tokens + 1);
   if (file.length !== startsEnd + 4 * slotCount || slotCount === 0 || (slotCount & (slotCount - 1)) !== 0) {
     throw new Error("the rank table is truncated or its header is damaged");
+  }
+  if (!littleEndianMachine) {
+    // The arrays are stored little-endian: in the machine's own order they must be read value by value.
+    const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+    return {
+      bytes: file.slice(HEADER, HEADER + bytesLength),
+      starts: Uint32Array.from({ length: tokens + 1 }, (_, index) => view.getUint32(bytesEnd + 4 * index, true)),
+      slots: Int32Array.from({ length: slotCount }, (_, index) => view.getInt32(startsEnd + 4 * index, true)),
+    };
   }
   // A typed array needs its offset aligned on its element size: copy once if the caller's buffer is not.
   const data = (file.byteOffset & 3) === 0 ? file : file.slice();
