@@ -24,7 +24,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   events?.close();
-  if (hub && hub.exitCode === null) {
+  if (hub && hub.exitCode === null && hub.signalCode === null) {
     const exited = new Promise((resolve) => hub?.once("exit", resolve));
     hub.kill("SIGTERM");
     await exited;

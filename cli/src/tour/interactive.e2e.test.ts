@@ -51,7 +51,7 @@ describe.skipIf(!ready)("a tour of the interactive maia (built bundle, in tmux)"
     await screen.waitFor(INPUT);
 
     await screen.submit("/help");
-    const help = await screen.waitFor(`§${SKILL}`);
+    const help = await screen.waitFor(`§${SKILL}`, { history: true });
     for (const command of ["/compact", "/undo", "/usage"]) expect(help).toMatch(new RegExp(`^  ${command} {2,}\\S`, "m"));
     // A command whose usage is wider than the name column has a line of its own (it wrapped inside the column).
     expect(help).toMatch(/^  \/mcp \[reconnect\|login\|logout <name>\]\n {26}MCP servers: state and tools/m);
