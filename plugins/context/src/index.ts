@@ -128,9 +128,13 @@ export default definePlugin<ContextOptions, ContextApi>({
 
     const providerUsage = new ProviderUsage();
     context.commands.register(
-      usageCommand(providerUsage, context.runtime.locale, (session) => {
-        const tokens = count(session);
-        const max = registry.known(session.provider)?.tokens;
+      usageCommand(providerUsage, context.runtime.locale, async (session) => {
+        // A tokenizer that cannot load was reported once (tokenizerFailed): the count is then left out.
+        const tokens = await whenTokenizerReady().then(
+          () => count(session),
+          () => undefined,
+        );
+        const max = (await registry.configured(session.provider))?.tokens;
         return { ...(tokens === undefined ? {} : { tokens }), ...(max === undefined ? {} : { max }) };
       }),
     );

@@ -25,7 +25,7 @@ export const t = defineMessages(
     usageRow: "  {model}: {input} in · {output} out · model calls: {requests}",
     usageNone: "The provider has reported no tokens yet in this conversation.",
     usageContext: "Context now (counted here, o200k_base): {usage}",
-    usageContextUnknown: "Context now: not counted yet (the tokenizer is loading).",
+    usageContextUnknown: "Context now: not counted (the tokenizer could not be loaded).",
   },
   {
     contextQuestion:
@@ -47,6 +47,6 @@ export const t = defineMessages(
     usageRow: "  {model} : {input} en entrée · {output} en sortie · appels au modèle : {requests}",
     usageNone: "Le fournisseur n'a encore compté aucun token dans cette conversation.",
     usageContext: "Contexte actuel (compté ici, o200k_base) : {usage}",
-    usageContextUnknown: "Contexte actuel : pas encore compté (le tokenizer se charge).",
+    usageContextUnknown: "Contexte actuel : non compté (le tokenizer n'a pas pu être chargé).",
   },
 );

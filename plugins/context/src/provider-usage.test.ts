@@ -3,7 +3,7 @@ import { Conversation, dispatchInput, NO_INTERACTION, type CommandOutput } from 
 import { createTestKernel } from "@maia/testing-kernel";
 import { firstParty } from "@maia/testing-plugins";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import contextPlugin, { type ContextApi } from "./index.ts";
+import contextPlugin from "./index.ts";
 
 const litellm = await firstParty("litellm");
 
@@ -24,8 +24,10 @@ describe("/usage (real kernel, fake LiteLLM streaming usage chunks)", () => {
     const output: CommandOutput = { info: (text) => printed.push(text), warn: () => {}, error: () => {}, text: () => {} };
     const type = (line: string) => dispatchInput(conversation, line, { output, interaction: NO_INTERACTION, signal: new AbortController().signal });
 
+    // Typed first thing, as `maia -p "/usage"` runs it: the command waits for the tokenizer and /model/info.
     await type("/usage");
     expect(printed.at(-1)).toContain("The provider has reported no tokens yet in this conversation.");
+    expect(printed.at(-1)).toMatch(/Context now \(counted here, o200k_base\): [\d.]+k? \/ 200k · \d+%/);
 
     server.enqueue(
       { text: "one", usage: { prompt_tokens: 1_200, completion_tokens: 7 } },
@@ -36,7 +38,6 @@ describe("/usage (real kernel, fake LiteLLM streaming usage chunks)", () => {
     await type("second");
     await conversation.restart({ reason: "model", model: "big-model", messages: conversation.current.messages });
     await type("third");
-    await test.kernel.plugins.get<ContextApi>("context")?.api?.countNow(conversation.current);
     await type("/usage");
     const shown = printed.at(-1) ?? "";
     expect(shown).toContain("fake-model: 2,500 in · 12 out · model calls: 2");

@@ -38,8 +38,16 @@ export class ProviderUsage {
   }
 }
 
-/** `/usage`: the provider's counts per model, beside the local count of the context (seed § 13.1's bar). */
-export function usageCommand(usage: ProviderUsage, locale: Locale, context: (session: AgentSession) => { tokens?: number; max?: number }): SlashCommand {
+/**
+ * `/usage`: the provider's counts per model, beside the local count of the context (seed § 13.1's bar). `context`
+ * waits for the tokenizer and the quick sources of the maximum: the user asked, and `maia -p "/usage"` ends as
+ * soon as the command has printed, before anything else would have loaded them.
+ */
+export function usageCommand(
+  usage: ProviderUsage,
+  locale: Locale,
+  context: (session: AgentSession) => Promise<{ tokens?: number; max?: number }>,
+): SlashCommand {
   const number = (value: number) => value.toLocaleString(locale === "fr" ? "fr-FR" : "en-US");
   return {
     name: "usage",
@@ -48,7 +56,7 @@ export function usageCommand(usage: ProviderUsage, locale: Locale, context: (ses
       const rows = [...usage.of(session)].map(([model, row]) =>
         t("usageRow", { model, input: number(row.input), output: number(row.output), requests: row.requests }),
       );
-      const now = context(session);
+      const now = await context(session);
       const lines = [
         rows.length === 0 ? t("usageNone") : [t("usageTitle"), ...rows].join("\n"),
         now.tokens === undefined ? t("usageContextUnknown") : t("usageContext", { usage: formatContextUsage(now.tokens, now.max) }),

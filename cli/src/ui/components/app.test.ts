@@ -224,6 +224,31 @@ describe("the interactive screen", () => {
     expect(screen()).toContain("/p/.maia/settings.json (fichier absent)");
   });
 
+  it("lays /help out in two columns, a name too wide for its column on a line of its own", async () => {
+    const { store, screen } = mount();
+    const wide = "/mcp [reconnect|login|logout <nom>]";
+    store.add({
+      kind: "help",
+      block: {
+        groups: [
+          {
+            title: "Commandes",
+            items: [
+              { name: "/compact", description: "résume la conversation" },
+              { name: wide, description: "serveurs MCP" },
+            ],
+          },
+        ],
+      },
+    });
+    await tick();
+    const lines = screen().split("\n");
+    expect(lines).toContain(`  /compact${" ".repeat(16)}résume la conversation`);
+    // The whole name on one line, its description under the description column (2 + 24 columns in).
+    expect(lines).toContain(`  ${wide}`);
+    expect(lines[lines.indexOf(`  ${wide}`) + 1]).toBe(`${" ".repeat(26)}serveurs MCP`);
+  });
+
   it("speaks English with the English keys", async () => {
     setActiveLocale("en");
     const { store, screen } = mount();

@@ -120,16 +120,27 @@ export function LogEntryView({ entry, width, env }: LogEntryViewProps) {
           {entry.block.groups.map((group) => (
             <Box key={group.title} flexDirection="column">
               <Text bold>{group.title}</Text>
-              {group.items.map((item, index) => (
-                <Box key={index} marginLeft={2}>
-                  {item.name === "" ? null : (
-                    <Box width={nameWidth} flexShrink={0}>
-                      <Text color="cyan">{item.name}</Text>
+              {group.items.map((item, index) =>
+                // A name wider than the column (a command with a long usage: /mcp [reconnect|login|logout <name>])
+                // gets a line of its own, its description under the column, instead of wrapping inside it.
+                item.name.length > nameWidth - 2 ? (
+                  <Box key={index} marginLeft={2} flexDirection="column">
+                    <Text color="cyan">{item.name}</Text>
+                    <Box marginLeft={nameWidth}>
+                      <Text>{item.description}</Text>
                     </Box>
-                  )}
-                  <Text>{item.description}</Text>
-                </Box>
-              ))}
+                  </Box>
+                ) : (
+                  <Box key={index} marginLeft={2}>
+                    {item.name === "" ? null : (
+                      <Box width={nameWidth} flexShrink={0}>
+                        <Text color="cyan">{item.name}</Text>
+                      </Box>
+                    )}
+                    <Text>{item.description}</Text>
+                  </Box>
+                ),
+              )}
             </Box>
           ))}
         </Box>
