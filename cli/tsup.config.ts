@@ -112,6 +112,10 @@ export default defineConfig({
     const { writeRankTable } = await import("../plugins/context/src/bpe/rank-table-file.ts");
     mkdirSync(new URL("./dist/tokenizer/", import.meta.url), { recursive: true });
     writeFileSync(new URL(`./dist/tokenizer/${TABLE_FILE}`, import.meta.url), writeRankTable(parseTiktoken(readFileSync(locateRanks()))));
+    // MAIA's private resources (the template /createAgent copies, plugins/subagents/src/template.ts): the
+    // subagents plugin looks for `.ressources/` from the bundle's folder up, so a copy in dist/ goes wherever
+    // the bundle goes (an installed package has no repository above it).
+    cpSync(new URL("../.ressources/", import.meta.url), new URL("./dist/.ressources/", import.meta.url), { recursive: true });
     // The hub's page (React, CodeMirror) is its own browser bundle, built by the hub package and copied to
     // dist/hub, where `maia hub` serves it from (nothing is fetched from a CDN).
     execFileSync(process.execPath, [new URL("../plugins/hub/page/build.mjs", import.meta.url).pathname], { stdio: "inherit" });
