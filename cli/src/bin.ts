@@ -7,6 +7,7 @@ import { existsSync, writeSync } from "node:fs";
 import { createRequire, enableCompileCache } from "node:module";
 import { join } from "node:path";
 import { requireWithCodeCache } from "./code-cache.ts";
+import { nodeTooOld } from "./node-version.ts";
 import { isPlainInteractiveStart } from "./plain-start.ts";
 import { noteLoaded, traceModuleLoads } from "./trace-loads.ts";
 import type * as EarlyPaintModule from "./interactive/early-paint.ts";
@@ -22,7 +23,11 @@ const PRINT_BUNDLE = join(__dirname, "print.cjs");
 
 const argv = process.argv.slice(2);
 traceModuleLoads();
-if (argv.length === 1 && argv[0] === "--version") {
+const tooOld = nodeTooOld(process.versions.node, process.execPath);
+if (tooOld !== undefined) {
+  process.stderr.write(`${tooOld}\n`);
+  process.exitCode = 1;
+} else if (argv.length === 1 && argv[0] === "--version") {
   writeOut(`${typeof MAIA_VERSION === "string" ? MAIA_VERSION : "dev"}\n`);
 } else {
   const help = argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h");
