@@ -17,6 +17,8 @@ export type PermissionAnswer = (request: RequestPermissionRequest, signal: Abort
 
 export interface AcpProcess {
   connection: ClientConnection;
+  /** The process's id (the Node that runs `maia acp`). */
+  pid: number | undefined;
   /** Every session/update received, in order. */
   notifications: SessionNotification[];
   /** Every session/request_permission received, in order. */
@@ -41,8 +43,8 @@ export function selected(optionId: string): RequestPermissionResponse {
  * `maia acp` as an editor starts it: the built bundle as a child process, its stdin and stdout carrying the
  * protocol, driven by the SDK's client side. Raw stdout is kept as well, to check it holds nothing else.
  */
-export function startAcp(options: { cwd: string; home: string; env?: NodeJS.ProcessEnv; args?: string[] }): AcpProcess {
-  const child = spawnMaia(["acp", ...(options.args ?? [])], { cwd: options.cwd, home: options.home, env: options.env ?? {} });
+export function startAcp(options: { cwd: string; home: string; env?: NodeJS.ProcessEnv; args?: string[]; bin?: string }): AcpProcess {
+  const child = spawnMaia(["acp", ...(options.args ?? [])], { cwd: options.cwd, home: options.home, env: options.env ?? {}, bin: options.bin });
   let stdout = "";
   let stderr = "";
   const forSdk = new PassThrough();
@@ -57,6 +59,7 @@ export function startAcp(options: { cwd: string; home: string; env?: NodeJS.Proc
   const waiters = new Set<{ test: (notification: SessionNotification) => boolean; resolve: (n: SessionNotification) => void }>();
   const harness: AcpProcess = {
     connection: undefined as unknown as ClientConnection,
+    pid: child.pid,
     notifications: [],
     permissionRequests: [],
     answer: (request) => selected(request.options.find((option) => option.kind === "allow_once")?.optionId ?? ""),

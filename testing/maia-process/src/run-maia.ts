@@ -16,6 +16,11 @@ export interface RunMaiaOptions {
   env?: NodeJS.ProcessEnv;
   input?: string;
   timeoutMs?: number;
+  /**
+   * An executable run as is instead of `node cli/dist/maia.js`: an installed `maia` (its bin link), started
+   * through its shebang by the first `node` on the PATH given in `env`.
+   */
+  bin?: string;
 }
 
 /**
@@ -24,9 +29,10 @@ export interface RunMaiaOptions {
  */
 export function runMaia(args: string[], options: RunMaiaOptions): Promise<MaiaRun> {
   return new Promise((resolve, reject) => {
+    const [file, words] = command(args, options);
     const child = execFile(
-      process.execPath,
-      [MAIA_BIN, ...args],
+      file,
+      words,
       {
         cwd: options.cwd,
         env: baseEnv(options),
@@ -45,7 +51,12 @@ export function runMaia(args: string[], options: RunMaiaOptions): Promise<MaiaRu
 
 /** Starts `maia` and hands back the child, for tests that interrupt it or read it as it streams. */
 export function spawnMaia(args: string[], options: RunMaiaOptions) {
-  return spawn(process.execPath, [MAIA_BIN, ...args], { cwd: options.cwd, env: baseEnv(options), stdio: ["pipe", "pipe", "pipe"] });
+  const [file, words] = command(args, options);
+  return spawn(file, words, { cwd: options.cwd, env: baseEnv(options), stdio: ["pipe", "pipe", "pipe"] });
+}
+
+function command(args: string[], options: RunMaiaOptions): [string, string[]] {
+  return options.bin === undefined ? [process.execPath, [MAIA_BIN, ...args]] : [options.bin, args];
 }
 
 /**
