@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { lstat, mkdir, readdir, readFile, readlink, realpath } from "node:fs/promises";
+import { lstat, mkdir, readdir, readFile, readlink, realpath, rm } from "node:fs/promises";
 import { isBuiltin } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -79,7 +79,8 @@ beforeAll(async () => {
   prefix = path.join(work, "prefix");
   await mkdir(prefix);
   // An empty npm cache and HOME: with --offline, any dependency left to fetch fails the install (ENOTCACHED).
-  const npmHome = await tempFolder("maia-packed-npm-");
+  const npmHome = path.join(work, "npm-home");
+  await mkdir(npmHome);
   await run("npm", ["install", "-g", "--offline", "--prefix", prefix, "--cache", path.join(npmHome, "cache"), "--no-audit", "--no-fund", "--no-update-notifier", `./maia-${version}.tgz`], {
     cwd: work,
     env: { PATH: process.env.PATH, HOME: npmHome },
@@ -99,6 +100,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await fake?.close();
+  // The tarball and the installed package: 25 MB a run.
+  if (work !== undefined) await rm(work, { recursive: true, force: true });
 });
 
 describe("the packed package", () => {
