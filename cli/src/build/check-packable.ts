@@ -16,7 +16,6 @@ const NEEDED = [
   "package.json",
   "wasm/web-tree-sitter.wasm",
   "wasm/tree-sitter-bash.wasm",
-  "tokenizer/o200k_base.tiktoken",
   "tokenizer/o200k_base.maia-bpe",
   "hub/index.html",
   "hub/app.js",

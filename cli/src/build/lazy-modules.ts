@@ -7,7 +7,7 @@ import { readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** Where a shipped file belongs, for the messages: which bundle loads it, and how. */
-export type LazyKind = "es-chunk" | "print" | "early" | "wasm" | "tokenizer" | "hub-page";
+export type LazyKind = "es-chunk" | "print" | "early" | "wasm" | "tokenizer" | "hub-page" | "resource";
 
 export interface LazyModules {
   /** Paths relative to dist/, with `/`, by kind. */
@@ -20,10 +20,10 @@ export const LAZY_MODULES_FILE = "lazy-modules.json";
  * Everything in dist/ is loaded on demand but the command itself (maia.js, which every run loads), its
  * package.json and this list: the ES entry and its chunks (by `import`), print.cjs and its libraries, the early
  * paint's files (by `require`), and the data files read apart (the Bash grammars, the tokenizer's tables, the
- * hub's page).
+ * hub's page, the resources in `.ressources/` such as /createAgent's template).
  */
 export function listLazyModules(dist: string): LazyModules {
-  const files: Record<LazyKind, string[]> = { "es-chunk": [], print: [], early: [], wasm: [], tokenizer: [], "hub-page": [] };
+  const files: Record<LazyKind, string[]> = { "es-chunk": [], print: [], early: [], wasm: [], tokenizer: [], "hub-page": [], resource: [] };
   for (const file of walk(dist, "")) {
     const kind = kindOf(file);
     if (kind !== undefined) files[kind].push(file);
@@ -43,6 +43,7 @@ function kindOf(file: string): LazyKind | undefined {
   if (file.startsWith("wasm/")) return "wasm";
   if (file.startsWith("tokenizer/")) return "tokenizer";
   if (file.startsWith("hub/")) return "hub-page";
+  if (file.startsWith(".ressources/")) return "resource";
   if (file.endsWith(".mjs")) return "es-chunk";
   if (/^print(-[\w-]+)?\.cjs$/.test(file)) return "print";
   if (/^early-[\w-]+\.cjs$/.test(file)) return "early";

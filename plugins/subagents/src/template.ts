@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type * as yamlModule from "yaml";
 import { createFileExclusive } from "@maia/util";
+import { noteLoaded } from "@maia/util/trace-loads";
 
 export const TEMPLATE_FILE = "AGENT.md";
 export const RESOURCES_FOLDER = ".ressources";
@@ -61,6 +62,7 @@ export type CreateResult = { kind: "created"; file: string } | { kind: "exists";
 /** Seed § 20.1b, createAgentFromTemplate: `<root>/<name>/AGENT.md`, never over an existing file. */
 export async function createAgentFromTemplate(templateFile: string, root: string, name: string): Promise<CreateResult> {
   const template = await readFile(templateFile, "utf8");
+  noteLoaded(templateFile);
   const folder = path.join(root, name);
   const file = path.join(folder, TEMPLATE_FILE);
   await mkdir(folder, { recursive: true });
