@@ -5,6 +5,7 @@ import { build, defineConfig, type Options } from "tsup";
 import { earlyKitInlined } from "./src/build/early-kit-inlined.ts";
 import type { EsbuildPlugin } from "./src/build/esbuild-plugin.ts";
 import { writeLazyModules } from "./src/build/lazy-modules.ts";
+import { removeUnreachableChunks } from "./src/build/unreachable-chunks.ts";
 import { printLibEntries, requirePrintLibs, resolveFromOwners } from "./src/build/print-libs.ts";
 import { sharedBuiltins } from "./src/build/shared-builtins.ts";
 
@@ -49,6 +50,7 @@ export default defineConfig({
   // The Bash parser's grammars are WebAssembly files, not modules: they go beside the bundle (dist/wasm), so
   // that the bundle works wherever it is copied (the permissions plugin looks there last).
   onSuccess: async () => {
+    removeUnreachableChunks(new URL("./dist/", import.meta.url).pathname, "maia.mjs");
     // What an interactive start paints before anything else (src/interactive/early-screen.ts, early-paint.ts)
     // is two CommonJS files of their own, every dependency inlined: the command reads them with synchronous
     // requires, 10–20 ms sooner than the same code as a graph of ES chunks (issue 22). Their few modules (the
@@ -123,7 +125,7 @@ export default defineConfig({
     // Last: the list of what dist/ loads lazily, which the test suite checks was loaded by some end-to-end test.
     writeLazyModules(new URL("./dist/", import.meta.url).pathname);
   },
-  define: { MAIA_VERSION: JSON.stringify(version), "process.env.NODE_ENV": JSON.stringify("production") },
+  define: { MAIA_VERSION: JSON.stringify(version), MAIA_BUNDLED: "true", "process.env.NODE_ENV": JSON.stringify("production") },
 });
 
 /** Ink's reconciler without its dynamic import of devtools.js; the build fails if Ink no longer has it. */

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { isPrintWord } from "./plain-start.ts";
 
 export type OutputFormat = "text" | "json" | "stream-json";
 
@@ -122,7 +123,7 @@ export function splitAtSubcommand(argv: readonly string[]): { own: string[]; res
       if (command === undefined || OWN_SUBCOMMANDS.has(command)) break;
       return { own: [...argv.slice(0, index), command], rest: argv.slice(index + 2) };
     }
-    if (word === "-p" || word === "--print") break;
+    if (isPrintWord(word)) break;
     if (word.startsWith("-")) {
       if (VALUE_OPTIONS.has(word)) index += 1;
       continue;

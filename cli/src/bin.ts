@@ -8,7 +8,7 @@ import { createRequire, enableCompileCache } from "node:module";
 import { join } from "node:path";
 import { requireWithCodeCache } from "./code-cache.ts";
 import { nodeTooOld } from "./node-version.ts";
-import { isPlainInteractiveStart } from "./plain-start.ts";
+import { isPlainInteractiveStart, isPrintWord } from "./plain-start.ts";
 import { noteLoaded, traceModuleLoads } from "./trace-loads.ts";
 import type * as EarlyPaintModule from "./interactive/early-paint.ts";
 import type * as EarlyScreenModule from "./interactive/early-screen.ts";
@@ -76,12 +76,12 @@ function writeOut(text: string): void {
  * wrong "true" is what early-screen.ts's full parse then answers.
  */
 function mayBeInteractive(words: readonly string[]): boolean {
-  return !startsWithSubcommand(words) && !words.some(isPrintWord);
+  return !startsWithSubcommand(words) && !words.some(isPrintOrSubagentWord);
 }
 
-/** `-p`, `--print`, `--subagent`: the words of a print run or of a sub-agent's process. */
-function isPrintWord(word: string): boolean {
-  return word === "-p" || word === "--print" || word.startsWith("--print=") || word === "--subagent";
+/** `-p` (grouped `-cp` too), `--print`, `--subagent`: the words of a print run or of a sub-agent's process. */
+function isPrintOrSubagentWord(word: string): boolean {
+  return isPrintWord(word) || word === "--subagent";
 }
 
 /** A subcommand's name first (`maia hub`, `maia plugins list`): neither a print run nor an interactive start. */
@@ -95,7 +95,7 @@ function startsWithSubcommand(words: readonly string[]): boolean {
  * detour: print-entry.ts hands any other command line back to the ES entry.
  */
 function mayPrint(words: readonly string[]): boolean {
-  return !startsWithSubcommand(words) && words.some(isPrintWord);
+  return !startsWithSubcommand(words) && words.some(isPrintOrSubagentWord);
 }
 
 /**

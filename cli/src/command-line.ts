@@ -1,4 +1,5 @@
 import { parseCliArgs, splitAtSubcommand, UsageError, type CliArgs } from "./args.ts";
+import { errorMessage } from "@maia/util/error-message";
 import { t } from "./messages.ts";
 
 declare const MAIA_VERSION: string;
@@ -43,9 +44,8 @@ export function settleExit(work: Promise<number | undefined>, onUndefined: () =>
       if (code === undefined) onUndefined();
       else process.exitCode = code;
     },
-    async (error: unknown) => {
+    (error: unknown) => {
       process.exitCode = 1;
-      const { errorMessage } = await import("@maia/kernel");
       process.stderr.write(`${t("errorPrefix", { message: errorMessage(error) })}\n`);
     },
   );

@@ -1,11 +1,16 @@
 // Only what parses the command line is imported here: each front end and subcommand imports the rest (the kernel,
 // boot, plugins) itself, so that the interactive mode writes its banner before any of it is evaluated (issue 22).
+import { createRequire } from "node:module";
 import { readCommandLine, settleExit } from "./command-line.ts";
 import { runOneShot } from "./one-shot.ts";
 import { helpText, SUBCOMMAND_PLUGINS } from "./help.ts";
 import { t } from "./messages.ts";
 import { takeEarlyScreen } from "./interactive/early-handoff.ts";
 import { loadWithoutFetch } from "./interactive/load-without-fetch.ts";
+import type * as PrintEntryModule from "./headless/print-entry.ts";
+
+/** Defined by the build (cli/tsup.config.ts): what only a run from the sources needs is left out of the bundle. */
+declare const MAIA_BUNDLED: boolean;
 
 /** `maia`'s entry point: parses arguments and hands over to a front end or a subcommand. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -13,7 +18,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   const line = readCommandLine(argv, io);
   if ("exitCode" in line) return line.exitCode;
   const { args, rest } = line;
-  const oneShot = await runOneShot(args, io);
+  // In the bundle, `-p` and sub-agents run in dist/print.cjs whichever entry they reach (the command sends them
+  // there, but for a command line it did not recognise as one, such as `maia -cp "…"`).
+  const oneShot = typeof MAIA_BUNDLED === "undefined" ? await runOneShot(args, io) : await runInPrintBundle(args, argv);
   if (oneShot !== undefined) return oneShot;
   const [command] = args.positionals;
   if (command === "plugins") return (await import("./plugins/plugins-command.ts")).runPluginsCommand(args, io);
@@ -26,10 +33,18 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   // The banner and the input zone, with keys kept from then on, before Ink loads: painted by the command (bin.ts) already
   // (early-screen.ts), or here when this file runs from source.
-  const screen = takeEarlyScreen() ?? (await paintEarlyScreenHere(argv, io.env));
+  // In the bundle, a start the command did not paint (a model named "-p") leaves the banner to Ink.
+  const screen = takeEarlyScreen() ?? (typeof MAIA_BUNDLED === "undefined" ? await paintEarlyScreenHere(argv, io.env) : { bannerPainted: false });
   // Loaded only here: headless runs, ACP and `plugins list` never load Ink or React (one chunk of the bundle).
   const { runInteractive } = await loadWithoutFetch(() => import("./interactive/run-interactive.ts"));
   return runInteractive(args, { stdout: process.stdout, stdin: process.stdin, env: io.env, ...screen });
+}
+
+/** dist/print.cjs, beside this bundle, for a print run or a sub-agent; undefined for any other command line. */
+async function runInPrintBundle(args: { print: boolean; subagent: boolean }, argv: readonly string[]): Promise<number | undefined> {
+  if (!args.print && !args.subagent) return undefined;
+  const print = createRequire(import.meta.url)("./print.cjs") as typeof PrintEntryModule;
+  return print.runPrint(argv, (url) => import(url));
 }
 
 /** The early screen painted by this module, when the command did not (this file run from source). */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseCliArgs, splitAtSubcommand } from "./args.ts";
-import { isPlainInteractiveStart } from "./plain-start.ts";
+import { isPlainInteractiveStart, isPrintWord } from "./plain-start.ts";
 import { t } from "./messages.ts";
 import { startsInteractive } from "./interactive/early-screen.ts";
 
@@ -34,5 +34,30 @@ describe("the plain interactive command lines, recognised without parseArgs", ()
     for (const argv of [["hub"], ["-p", "hi"], ["--model"], ["--model", "-x"], ["--permission-mode", "plan"], ["-cm", "x"], ["--"], ["--model="]]) {
       expect(isPlainInteractiveStart(argv), argv.join(" ")).toBeUndefined();
     }
+  });
+});
+
+describe("a print run's word, recognised without parseArgs", () => {
+  it("is a print run exactly when the full parse says so, for grouped short options and the usual words", () => {
+    const word = fc.oneof(
+      fc.constantFrom("-p", "--print", "-c", "-h", "--help", "--model", "-m", "--subagent", "hub", "prompt"),
+      fc.array(fc.constantFrom("c", "h", "p", "m"), { minLength: 1, maxLength: 4 }).map((letters) => `-${letters.join("")}`),
+    );
+    fc.assert(
+      fc.property(word, (first) => {
+        // The word alone, then followed by a prompt: a value-taking option takes it, a print run keeps it as the prompt.
+        for (const argv of [[first], [first, "say hi"]]) {
+          let print: boolean;
+          try {
+            print = parseCliArgs(splitAtSubcommand(argv).own, t).print;
+          } catch {
+            continue; // a usage error: no run at all, whatever the command guesses
+          }
+          if (isPrintWord(first) !== print) return false;
+        }
+        return true;
+      }),
+      { numRuns: 500 },
+    );
   });
 });

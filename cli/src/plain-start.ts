@@ -32,3 +32,13 @@ export function isPlainInteractiveStart(argv: readonly string[]): true | undefin
 function isPlainValue(value: string): boolean {
   return value !== "" && !value.startsWith("-");
 }
+
+/**
+ * A word that makes the command line a print run: `-p`, `--print`, or grouped short options that hold `p` (`-cp`
+ * is `-c -p`). `-m` takes a value: what follows it in the group is the model's name (`-mp`, `-cmp`), never an
+ * option. Shared by the
+ * command (bin.ts), which sends print runs to dist/print.cjs, and by the subcommand split (args.ts).
+ */
+export function isPrintWord(word: string): boolean {
+  return word === "--print" || /^-[ch]*p/.test(word);
+}

@@ -40,13 +40,5 @@ export class MaiaError extends Error {
   }
 }
 
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
-}
-
-export function isAbortError(error: unknown): boolean {
-  return (
-    error instanceof Error && (error.name === "AbortError" || (error as { code?: unknown }).code === "ABORT_ERR")
-  );
-}
+// Shared with code that has no kernel at hand (the command line's last resort): one definition, in @maia/util.
+export { errorMessage, isAbortError } from "@maia/util/error-message";

@@ -110,6 +110,15 @@ describe("maia -p (headless)", () => {
     expect(help.stdout).toContain("maia -p");
   });
 
+  it("runs a print request written with grouped short options (-cp) as -c -p", async () => {
+    bed.server.enqueue({ text: "first" }, { text: "second" });
+    expect((await runMaia(["-p", "one", "--model", "m"], bed)).stdout).toBe("first\n");
+    const run = await runMaia(["-cp", "two", "--model", "m"], bed);
+    expect(run).toMatchObject({ code: 0, stdout: "second\n" });
+    const messages = bed.server.chatBodies()[1]?.messages ?? [];
+    expect(messages.filter((message) => message.role === "user").map((message) => message.content)).toEqual(["one", "two"]);
+  });
+
   it("speaks French when the locale says so", async () => {
     const run = await runMaia(["-p", "hi"], { ...bed, env: { MAIA_LANG: "fr" } });
     expect(run.stderr).toContain("Aucun modèle configuré");

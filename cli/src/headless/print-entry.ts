@@ -11,11 +11,16 @@ import { useModuleImporter, type ModuleImporter } from "../plugins/module-import
  * run did its work and is about to exit with 0: the command then keeps this run's code cache (code-cache.ts).
  */
 export function startPrint(argv: readonly string[], fallback: () => void, importModule: ModuleImporter, onAnswered?: () => void): void {
-  useModuleImporter(importModule);
-  settleExit(runPrint(argv, onAnswered), fallback);
+  settleExit(runPrint(argv, importModule, onAnswered), fallback);
 }
 
-async function runPrint(argv: readonly string[], onAnswered?: () => void): Promise<number | undefined> {
+/**
+ * The exit code of a print run or a sub-agent, or undefined for any other command line. The ES bundle's main.ts
+ * calls it too, for a print run the command did not recognise (grouped short options, `maia -cp "…"`): the
+ * shipped program has one way to run `-p`.
+ */
+export async function runPrint(argv: readonly string[], importModule: ModuleImporter, onAnswered?: () => void): Promise<number | undefined> {
+  useModuleImporter(importModule);
   const io = {
     stdout: process.stdout,
     stderr: process.stderr,
