@@ -3,7 +3,12 @@ import { HubEventBus } from "./events.ts";
 import type { ServiceImplementations } from "./protocol.ts";
 import { Supervisor } from "./agents/supervisor.ts";
 import { ConfigStore } from "./config/config-store.ts";
-import { ChatService } from "./chat/index.ts";
+import { ChatError, ChatService } from "./chat/index.ts";
+import { t } from "./threads/messages.ts";
+import { discoverAgents } from "./config/discover-agents.ts";
+import { FileCompletion } from "./files/file-completion.ts";
+import { ThreadBook } from "./threads/thread-book.ts";
+import { threadService } from "./threads/thread-service.ts";
 
 export interface HubOptions {
   homeDir: string;
@@ -24,6 +29,7 @@ export interface Hub {
   supervisor: Supervisor;
   config: ConfigStore;
   chat: ChatService;
+  threads: ThreadBook;
   /** The icon file of an agent whose icon is a path. */
   iconFile(agent: string): string | undefined;
   /** Stops every agent (the seed's stop sequence) and the file watch. */
@@ -45,12 +51,17 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     maiaCommand: options.maiaCommand,
     onConfig: (loaded) => supervisor.setConfig(loaded.agents, loaded.limits),
   });
-  const conversations = new ChatService({
-    events,
-    supervisor,
-    agentCwd: (agent) => config.config().agents.find((definition) => definition.name === agent)?.cwd,
-  });
+  const agentCwd = (agent: string) => config.config().agents.find((definition) => definition.name === agent)?.cwd;
+  const threads = new ThreadBook({ events, homeDir: options.homeDir });
+  await threads.open(config.current().path);
+  const conversations = new ChatService({ events, supervisor, threads, agentCwd });
   chat = conversations;
+  const files = new FileCompletion();
+  const cwdOf = (agent: string): string => {
+    const cwd = agentCwd(agent);
+    if (cwd === undefined) throw new ChatError(t("unknownAgent", { name: agent }), 404);
+    return cwd;
+  };
   const services: ServiceImplementations = {
     AgentService: {
       List: () => supervisor.list(),
@@ -71,10 +82,14 @@ export async function createHub(options: HubOptions): Promise<Hub> {
         config.checkOpenable(file);
         await supervisor.stopAll();
         conversations.forget();
-        return config.open(file);
+        const opened = await config.open(file);
+        // Each configuration has its own threads.
+        await threads.open(opened.path);
+        return opened;
       },
       Recent: () => config.recent(),
       Browse: (folder) => config.browse(folder),
+      Discover: () => discoverAgents(options.maiaCommand, options.env.PATH, options.launchDir, config.config().agents),
     },
     ChatService: {
       Send: (agent, text) => conversations.send(agent, text),
@@ -82,6 +97,12 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       AnswerPermission: (id, optionId) => (conversations.answerPermission(id, optionId), null),
       Conversation: (agent) => conversations.conversation(agent),
       Drop: (agent, messageId) => (conversations.drop(agent, messageId), null),
+      SendPrompt: (agent, prompt) => conversations.sendPrompt(agent, prompt),
+      Capabilities: (agent) => conversations.capabilities(agent),
+    },
+    ThreadService: threadService({ book: threads, chat: conversations, supervisor, agentCwd }),
+    FileService: {
+      Complete: (agent, query) => files.complete(cwdOf(agent), query),
     },
   };
   return {
@@ -90,11 +111,15 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     supervisor,
     config,
     chat: conversations,
+    threads,
     iconFile: (agent) => config.iconFile(agent),
     async close() {
       await config.close();
       await supervisor.stopAll();
       conversations.close();
+      // After the agents: the turns they ended are in the threads' last writes.
+      await threads.flush();
+      threads.close();
       supervisor.dispose();
     },
   };

@@ -145,12 +145,17 @@ export interface PlanEntry {
   status: "pending" | "in_progress" | "completed";
 }
 
-/** A part of a message: `text` is Markdown (untrusted: rendered safely), `thought` the agent's reasoning. */
+/**
+ * A part of a message: `text` is Markdown (untrusted: rendered safely), `thought` the agent's reasoning, `image`
+ * an image as ACP carries it (base64 `data`, its media type, and the `uri` it came from, "" when none): for now the
+ * images a user pasted or dropped in the message box.
+ */
 export type MessagePart =
   | { kind: "text"; text: string }
   | { kind: "thought"; text: string }
   | { kind: "tool"; toolCall: ToolCall }
-  | { kind: "plan"; entries: PlanEntry[] };
+  | { kind: "plan"; entries: PlanEntry[] }
+  | { kind: "image"; mimeType: string; data: string; uri: string };
 export type PartKind = MessagePart["kind"];
 
 export interface ChatMessage {
@@ -197,6 +202,8 @@ export interface PermissionOption {
 export interface PermissionRequest {
   id: string;
   agent: string;
+  /** The thread whose turn asked (ours: threads are an addition to the seed). */
+  thread: string;
   /** The agent message whose turn asked. */
   messageId: string;
   toolCall: ToolCall;
@@ -205,8 +212,10 @@ export interface PermissionRequest {
   rejections: number;
 }
 
-/** `ChatService.Conversation(agent)`. */
+/** `ChatService.Conversation(agent)`: the agent's current thread. */
 export interface Conversation {
+  /** The id of the thread these messages are (ours). */
+  thread: string;
   messages: ChatMessage[];
   busy: boolean;
   /** How many user messages wait. */
@@ -215,6 +224,122 @@ export interface Conversation {
   commands: AgentCommand[];
   /** Pending permission requests, oldest first. */
   permissions: PermissionRequest[];
+}
+
+// ── Threads (ours, docs/hub.md "Threads") ──────────────────────────────────────────────────────────────────
+
+/**
+ * One conversation of an agent. Seed 001's "one conversation per agent" is the agent's current thread: every seed
+ * service acts on it, and every chat event carries the `thread` it belongs to.
+ */
+export interface ThreadInfo {
+  id: string;
+  agent: string;
+  /** The name the user gave it, else its first request (first line, cut); "" while it is empty. */
+  title: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601: the last message added or finished. */
+  updatedAt: string;
+  messages: number;
+  /** The agent answers in this thread. */
+  busy: boolean;
+  /** A permission request of this thread waits for the user. */
+  asking: boolean;
+  /** A turn ended here that nobody opened the thread to read since. */
+  unread: boolean;
+  /** The agent's own ACP session id ("" before the first message). */
+  sessionId: string;
+}
+
+/** A thread file the hub could not read: named, skipped, never deleted. */
+export interface DamagedThread {
+  file: string;
+  problem: string;
+}
+
+/** `ThreadService.List(agent)`: newest activity first. */
+export interface ThreadList {
+  threads: ThreadInfo[];
+  current: string;
+  /** Every damaged file of this configuration's threads (whichever agent they were for). */
+  damaged: DamagedThread[];
+}
+
+/** A session the agent keeps itself (ACP `session/list`), which may be opened as a thread. */
+export interface AgentSession {
+  sessionId: string;
+  title: string;
+  /** ISO 8601, or "" when the agent gave none. */
+  updatedAt: string;
+  cwd: string;
+  /** The thread already holding this session, or "". */
+  thread: string;
+}
+
+/** `ThreadService.Sessions(agent)`: `supported` is false for an agent without `session/list`. */
+export interface AgentSessions {
+  supported: boolean;
+  sessions: AgentSession[];
+}
+
+/** Something that waits for the user: a permission request, or a turn that ended unread. */
+export interface WaitingEntry {
+  agent: string;
+  thread: string;
+  /** The thread's title ("" for an empty one). */
+  title: string;
+  reason: "permission" | "unread";
+}
+
+// ── The message box (ours) ───────────────────────────────────────────────────────────────────────────────────
+
+/** An image pasted or dropped in the message box: base64 bytes and media type (ACP image content). */
+export interface PromptImage {
+  mimeType: string;
+  data: string;
+}
+
+/**
+ * `ChatService.SendPrompt(agent, prompt)`: the text, the files of the agent's folder named with `@` (relative
+ * paths; each `@path` in the text becomes an ACP resource, embedded when the agent takes embedded context, else a
+ * link), and images (ACP image content, refused for an agent that does not take images).
+ */
+export interface PromptInput {
+  text: string;
+  files: string[];
+  images: PromptImage[];
+}
+
+/** What the agent said it accepts in a prompt, from its last `initialize` (`known` false until it has started once). */
+export interface PromptCapabilities {
+  known: boolean;
+  image: boolean;
+  audio: boolean;
+  embeddedContext: boolean;
+  loadSession: boolean;
+  listSessions: boolean;
+}
+
+/** `FileService.Complete(agent, query)`: a file or folder of the agent's folder, by its relative path. */
+export interface FileMatch {
+  path: string;
+  kind: "file" | "folder";
+}
+
+/** An ACP agent found on this machine ("Add agent"): the entry it would get in the configuration. */
+export interface DiscoveredAgent {
+  /** Which agent this is: "maia", "qwen", "gemini", "opencode", "claude-code", "codex". */
+  id: string;
+  title: string;
+  description: string;
+  icon: string;
+  command: string;
+  args: string[];
+  /** Where the command was found ("" when it was not). */
+  found: string;
+  /** The name of an agent of the configuration that already runs this command with these arguments, or "". */
+  configured: string;
 }
 
 // ── Events (seed 001, "Événements du Go vers l'interface") ──────────────────────────────────────────────────
@@ -227,18 +352,25 @@ export interface HubEvents {
   /** An agent wrote a line on its standard error. */
   "agent:log": { agent: string; line: string };
   /** A message was added or finished, or its queued state changed (sent, or dropped by Cancel or Drop). */
-  "message:updated": { agent: string; message: ChatMessage };
+  "message:updated": { agent: string; thread: string; message: ChatMessage };
   /**
    * A part of a message changed: `text` is appended to part `index` (text, thought), `part` replaces it (tool,
    * plan). An `index` equal to the number of parts adds the part (starting from `text` for text and thought).
    */
-  "message:delta": { agent: string; messageId: string; index: number; kind: PartKind; text?: string; part?: MessagePart };
+  "message:delta": { agent: string; thread: string; messageId: string; index: number; kind: PartKind; text?: string; part?: MessagePart };
   /** The agent started or stopped answering; `queued` user messages wait. */
-  "turn:changed": { agent: string; busy: boolean; queued: number };
+  "turn:changed": { agent: string; thread: string; busy: boolean; queued: number };
   "permission:requested": PermissionRequest;
   /** The request was answered, or cancelled (Cancel, the agent withdrew it, or the agent stopped). */
-  "permission:resolved": { id: string; agent: string };
-  "usage:changed": { agent: string; usage: Usage };
+  "permission:resolved": { id: string; agent: string; thread: string };
+  "usage:changed": { agent: string; thread: string; usage: Usage };
+  /**
+   * Ours: a thread of `agent` was created, changed (title, last activity, busy, asking, unread) or deleted
+   * (`info` absent); `current` is the agent's current thread after the change.
+   */
+  "thread:changed": { agent: string; thread: string; info?: ThreadInfo; current: string };
+  /** Ours: what waits for the user changed (a permission asked or answered, a turn ended or was read). */
+  "waiting:changed": { waiting: WaitingEntry[] };
 }
 
 export type HubEventName = keyof HubEvents;
@@ -254,6 +386,8 @@ export const HUB_EVENT_NAMES = Object.keys({
   "permission:requested": 1,
   "permission:resolved": 1,
   "usage:changed": 1,
+  "thread:changed": 1,
+  "waiting:changed": 1,
 } satisfies Record<HubEventName, 1>) as HubEventName[];
 
 // ── Services (seed 001, "Services appelés par l'interface") ─────────────────────────────────────────────────
@@ -279,6 +413,8 @@ export interface HubServices {
     Recent(): string[];
     /** Lists a folder for the page's file dialog (`Choose()` in the seed: the dialog ends in `Open(path)`). */
     Browse(folder: string): BrowseResult;
+    /** Ours: the ACP agents found on this machine ("Add agent", which writes the entry with `Save`). */
+    Discover(): DiscoveredAgent[];
   };
   ChatService: {
     /** Adds a user message and returns its id; starts the agent if needed; queues it while the agent answers. */
@@ -290,6 +426,32 @@ export interface HubServices {
     Conversation(agent: string): Conversation;
     /** Our addition: drops one queued message (it stays, `error: "cancelled"`); an error if it is not queued. */
     Drop(agent: string, messageId: string): null;
+    /** Ours: `Send` with files named with `@` and images (see `PromptInput`); the user message's id. */
+    SendPrompt(agent: string, prompt: PromptInput): string;
+    /** Ours: what the agent accepts in a prompt (from its last start). */
+    Capabilities(agent: string): PromptCapabilities;
+  };
+  /** Ours: the threads of each agent (docs/hub.md, "Threads"). */
+  ThreadService: {
+    List(agent: string): ThreadList;
+    /** A new empty thread, made current (the current one when it is still empty). */
+    New(agent: string): ThreadInfo;
+    /** Makes the thread current and marks it read. */
+    Open(agent: string, threadId: string): ThreadInfo;
+    Rename(agent: string, threadId: string, title: string): ThreadInfo;
+    /** Stops its turn if it runs, then deletes it; the agent's own session is left to the agent. */
+    Delete(agent: string, threadId: string): null;
+    /** The agent's own saved sessions (ACP `session/list`), in its folder. */
+    Sessions(agent: string): AgentSessions;
+    /** Opens one of the agent's sessions as a thread (ACP `session/load`: the agent replays its history). */
+    Import(agent: string, sessionId: string): ThreadInfo;
+    /** What waits for the user, across agents. */
+    Waiting(): WaitingEntry[];
+  };
+  /** Ours: the files of an agent's folder, for `@` in the message box. */
+  FileService: {
+    /** Up to 50 files and folders of the agent's folder whose path matches `query`, best first. */
+    Complete(agent: string, query: string): FileMatch[];
   };
 }
 
@@ -309,6 +471,26 @@ export type ServiceImplementations = {
 };
 
 const string = { type: "string" } as const;
+/** A `PromptInput`: at most 100 files and 10 images (4 MiB bodies cap their size anyway). */
+const promptInput = {
+  type: "object",
+  required: ["text", "files", "images"],
+  additionalProperties: false,
+  properties: {
+    text: string,
+    files: { type: "array", maxItems: 100, items: { type: "string", minLength: 1, maxLength: 4096 } },
+    images: {
+      type: "array",
+      maxItems: 10,
+      items: {
+        type: "object",
+        required: ["mimeType", "data"],
+        additionalProperties: false,
+        properties: { mimeType: { type: "string", pattern: "^image/[a-z0-9.+-]+$" }, data: { type: "string", minLength: 1 } },
+      },
+    },
+  },
+} as const;
 
 /**
  * The JSON Schema of each method's argument array, checked by the server before the method runs (the body of
@@ -325,6 +507,7 @@ export const SERVICE_ARGUMENTS: { [S in ServiceName]: Record<MethodName<S>, read
     Open: [string],
     Recent: [],
     Browse: [string],
+    Discover: [],
   },
   ChatService: {
     Send: [string, string],
@@ -332,7 +515,20 @@ export const SERVICE_ARGUMENTS: { [S in ServiceName]: Record<MethodName<S>, read
     AnswerPermission: [string, string],
     Conversation: [string],
     Drop: [string, string],
+    SendPrompt: [string, promptInput],
+    Capabilities: [string],
   },
+  ThreadService: {
+    List: [string],
+    New: [string],
+    Open: [string, string],
+    Rename: [string, string, { type: "string", maxLength: 200 }],
+    Delete: [string, string],
+    Sessions: [string],
+    Import: [string, { type: "string", minLength: 1 }],
+    Waiting: [],
+  },
+  FileService: { Complete: [string, { type: "string", maxLength: 1024 }] },
 };
 
 /** The answer of every service call. */

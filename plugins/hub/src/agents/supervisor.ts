@@ -63,6 +63,8 @@ interface Slot {
   readonly logs: LogRing;
   run?: Run;
   lastUsed: number;
+  /** The answer of the last successful handshake (what the agent takes in a prompt, whether it loads sessions). */
+  initialize?: InitializeResponse;
 }
 
 /**
@@ -169,6 +171,11 @@ export class Supervisor {
     const slot = this.slotOf(name);
     if (slot.run) await this.stopRun(slot, slot.run);
     await this.running(slot);
+  }
+
+  /** The agent's answer to its last successful `initialize` (undefined before its first start). */
+  initializeOf(name: string): InitializeResponse | undefined {
+    return this.slotOf(name).initialize;
   }
 
   /** `AgentService.Logs(name)`: its last 200 stderr lines, oldest first, across its runs. */
@@ -291,6 +298,7 @@ export class Supervisor {
       });
       if (run.stopping) throw new StartFailure(t("stoppedBeforeReady", { name }));
       run.initialize = await handshake(run.process, this.timing.handshakeTimeout);
+      slot.initialize = run.initialize;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       // Seed: a stop asked during `starting` ends in `stopped` once the start is over, without an error; the

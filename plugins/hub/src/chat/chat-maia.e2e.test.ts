@@ -142,7 +142,7 @@ describe("chat with maia acp: Cancel and the queue", () => {
     await harness.waitFor("message:delta", (event) => (event.text ?? "").startsWith("word5"));
     const queued = chat().send("maia", "and then?");
     expect(chat().conversation("maia")).toMatchObject({ busy: true, queued: 1 });
-    expect(harness.only("turn:changed").at(-1)?.data).toEqual({ agent: "maia", busy: true, queued: 1 });
+    expect(harness.only("turn:changed").at(-1)?.data).toEqual({ agent: "maia", thread: chat().conversation("maia").thread, busy: true, queued: 1 });
     chat().cancel("maia");
     const reply = await harness.reply("maia", long);
     expect(reply.stopReason).toBe("cancelled");

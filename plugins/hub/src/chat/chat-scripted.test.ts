@@ -33,21 +33,23 @@ describe("chat with an SDK agent: a turn, event by event", () => {
     const reply = await harness.reply("bot", id);
     await harness.waitFor("turn:changed", (event) => !event.busy);
     const chat = harness.only(...CHAT_EVENTS);
+    const thread = harness.hub.chat.conversation("bot").thread;
     const createdAt = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);
     const user: ChatMessage = { id, agent: "bot", createdAt, role: "user", parts: [{ kind: "text", text: "thought" }], done: true, queued: false, stopReason: "", error: "", code: "" };
     const base = { id: reply.id, agent: "bot", createdAt, role: "agent" as const, queued: false, error: "", code: "" as const };
     expect(chat.map((event) => ({ name: event.name, data: event.data }))).toEqual([
-      { name: "message:updated", data: { agent: "bot", message: user } },
-      { name: "turn:changed", data: { agent: "bot", busy: true, queued: 0 } },
-      { name: "message:updated", data: { agent: "bot", message: { ...base, parts: [], done: false, stopReason: "" } } },
-      { name: "message:delta", data: { agent: "bot", messageId: reply.id, index: 0, kind: "thought", text: "Let me think" } },
-      { name: "message:delta", data: { agent: "bot", messageId: reply.id, index: 0, kind: "thought", text: " about it." } },
-      { name: "message:delta", data: { agent: "bot", messageId: reply.id, index: 1, kind: "text", text: "The answer " } },
-      { name: "message:delta", data: { agent: "bot", messageId: reply.id, index: 1, kind: "text", text: "is 42." } },
+      { name: "message:updated", data: { agent: "bot", thread, message: user } },
+      { name: "turn:changed", data: { agent: "bot", thread, busy: true, queued: 0 } },
+      { name: "message:updated", data: { agent: "bot", thread, message: { ...base, parts: [], done: false, stopReason: "" } } },
+      { name: "message:delta", data: { agent: "bot", thread, messageId: reply.id, index: 0, kind: "thought", text: "Let me think" } },
+      { name: "message:delta", data: { agent: "bot", thread, messageId: reply.id, index: 0, kind: "thought", text: " about it." } },
+      { name: "message:delta", data: { agent: "bot", thread, messageId: reply.id, index: 1, kind: "text", text: "The answer " } },
+      { name: "message:delta", data: { agent: "bot", thread, messageId: reply.id, index: 1, kind: "text", text: "is 42." } },
       {
         name: "message:updated",
         data: {
           agent: "bot",
+          thread,
           message: {
             ...base,
             parts: [
@@ -59,7 +61,7 @@ describe("chat with an SDK agent: a turn, event by event", () => {
           },
         },
       },
-      { name: "turn:changed", data: { agent: "bot", busy: false, queued: 0 } },
+      { name: "turn:changed", data: { agent: "bot", thread, busy: false, queued: 0 } },
     ]);
     // busy while it answers, ready after: the supervisor's states around the turn.
     const states = harness.only("agent:state").map((event) => event.data.state);
@@ -117,7 +119,7 @@ describe("chat with an SDK agent: tool calls", () => {
     const usage = harness.only("usage:changed").map((event) => event.data);
     // The SDK's client refuses a usage_update without `size` (its schema requires one): that update never
     // reaches the hub, so only the second one shows. `size: 0` is what the page gets when an agent sends 0.
-    expect(usage).toEqual([{ agent: "bot", usage: { used: 50, size: 1000 } }]);
+    expect(usage).toEqual([{ agent: "bot", thread: harness.hub.chat.conversation("bot").thread, usage: { used: 50, size: 1000 } }]);
     expect(harness.hub.chat.conversation("bot").usage).toEqual({ used: 50, size: 1000 });
     // Tool parts are replaced whole: every delta of a tool carries the full part.
     const deltas = harness.only("message:delta").filter((event) => event.data.kind === "tool");
@@ -208,9 +210,11 @@ describe("chat with an SDK agent: endings", () => {
 
     const asking = harness.hub.chat.send("bot", "ask");
     const request = await harness.waitFor("permission:requested");
+    const thread = harness.hub.chat.conversation("bot").thread;
     expect(request).toEqual({
       id: expect.any(String),
       agent: "bot",
+      thread,
       messageId: expect.any(String),
       toolCall: { id: "p1", title: "Delete everything", kind: "delete", status: "pending", input: '{"all":true}', output: "", locations: [], diffs: [] },
       options: [
@@ -222,7 +226,7 @@ describe("chat with an SDK agent: endings", () => {
     expect(harness.hub.chat.conversation("bot").permissions).toEqual([request]);
     expect(() => harness.hub.chat.answerPermission(request.id, "maybe")).toThrow(expect.objectContaining({ status: 400 }));
     harness.hub.chat.cancel("bot");
-    expect(harness.only("permission:resolved").map((event) => event.data)).toEqual([{ id: request.id, agent: "bot" }]);
+    expect(harness.only("permission:resolved").map((event) => event.data)).toEqual([{ id: request.id, agent: "bot", thread }]);
     const asked = await harness.reply("bot", asking);
     expect(resultOf(asked)).toEqual({ outcome: "cancelled" });
     expect(() => harness.hub.chat.answerPermission(request.id, "yes")).toThrow(expect.objectContaining({ status: 404 }));
@@ -277,7 +281,7 @@ describe("chat with an SDK agent: the queue", () => {
     expect(harness.only("message:updated").at(-1)?.data.message).toMatchObject({ id: last, queued: true });
     expect(() => services.Drop("bot", running)).toThrow(expect.objectContaining({ status: 400 }));
     await services.Drop("bot", dropped);
-    expect(harness.only("turn:changed").at(-1)?.data).toEqual({ agent: "bot", busy: true, queued: 2 });
+    expect(harness.only("turn:changed").at(-1)?.data).toEqual({ agent: "bot", thread: harness.hub.chat.conversation("bot").thread, busy: true, queued: 2 });
     expect((await services.Conversation("bot")).queued).toBe(2);
     const turn = harness.hub.chat.conversation("bot");
     expect(turn.messages.map((message) => [message.id, message.queued, message.error])).toEqual([
@@ -293,14 +297,20 @@ describe("chat with an SDK agent: the queue", () => {
   });
 });
 
-describe("chat: Open forgets the conversations", () => {
-  it("starts from an empty conversation after ConfigService.Open", async () => {
+describe("chat: Open keeps each configuration's threads", () => {
+  it("starts from an empty conversation in another configuration, and finds the first one's when it is opened again", async () => {
     harness = await ChatHarness.start({ agents: [scriptedAgent("bot")] });
-    await harness.reply("bot", harness.hub.chat.send("bot", "echo one"));
+    const first = harness.hub.chat.send("bot", "echo one");
+    await harness.reply("bot", first);
     const file = path.join(harness.folder, "hub.json");
-    await writeFile(file, await readFile(file, "utf8"));
-    await harness.hub.services.ConfigService.Open(file);
+    const other = path.join(harness.folder, "other.json");
+    await writeFile(other, await readFile(file, "utf8"));
+    await harness.hub.services.ConfigService.Open(other);
     expect(harness.hub.chat.conversation("bot").messages).toEqual([]);
+    await harness.reply("bot", harness.hub.chat.send("bot", "echo two"));
+    await harness.hub.services.ConfigService.Open(file);
+    expect(harness.hub.chat.conversation("bot").messages.map((message) => message.parts)).toEqual([[{ kind: "text", text: "echo one" }], [{ kind: "text", text: "echo: one" }]]);
+    expect(harness.hub.chat.conversation("bot").messages[0]?.id).toBe(first);
   });
 });
 

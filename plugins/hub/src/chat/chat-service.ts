@@ -4,40 +4,50 @@ import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentClientHandlers } from "../agents/acp-client.ts";
 import type { Lease, Supervisor } from "../agents/supervisor.ts";
 import type { HubEventBus } from "../events.ts";
-import type { ChatMessage, Conversation, ToolDiff } from "../protocol.ts";
+import type { ChatMessage, Conversation, PromptCapabilities, PromptInput, ToolDiff } from "../protocol.ts";
+import type { ThreadBook } from "../threads/thread-book.ts";
 import { chatClientHandlers } from "./client-handlers.ts";
 import { AgentConversation, type TurnObserver } from "./conversation.ts";
 import { CANCELLED, ChatError } from "./errors.ts";
 import { t } from "./messages.ts";
 import { PermissionBoard } from "./permissions.ts";
+import { checkPrompt, promptCapabilities } from "./prompt-input.ts";
 import { applySessionUpdate } from "./session-updates.ts";
 import { Terminals } from "./terminals.ts";
 import { runQueue } from "./turns.ts";
 
 export interface ChatServiceOptions {
   events: HubEventBus;
-  supervisor: Pick<Supervisor, "acquire" | "list">;
+  supervisor: Pick<Supervisor, "acquire" | "list" | "initializeOf">;
+  /** Where each agent's threads are (src/threads). */
+  threads: ThreadBook;
   /** The `cwd` of an agent of the configuration in force; undefined for an agent it does not have. */
   agentCwd(agent: string): string | undefined;
 }
 
 /**
- * `ChatService` of seed 001: one conversation per agent, in memory until the hub closes or another
- * configuration is opened, and the client side of ACP for each agent (`clientHandlers`, given to the
- * supervisor). The turns themselves run in `turns.ts`.
+ * `ChatService` of seed 001, on threads: each seed method acts on the agent's current thread (the seed's one
+ * conversation per agent), kept by the thread book; and the client side of ACP for each agent
+ * (`clientHandlers`, given to the supervisor), whose updates reach the thread of their session. The turns
+ * themselves run in `turns.ts`.
  */
 export class ChatService {
   readonly events: HubEventBus;
-  readonly supervisor: Pick<Supervisor, "acquire" | "list">;
+  readonly supervisor: Pick<Supervisor, "acquire" | "list" | "initializeOf">;
   readonly permissions: PermissionBoard;
+  readonly threads: ThreadBook;
   private readonly agentCwd: (agent: string) => string | undefined;
-  private conversations = new Map<string, AgentConversation>();
   private readonly terminals = new Map<string, Terminals>();
+  /** Per agent, while `session/new` requests are on their way: updates of sessions no thread holds yet. */
+  private readonly early = new Map<string, { waiting: number; updates: acp.SessionNotification[] }>();
+  /** The prompt blocks of user messages not sent yet (files named with `@`, images), by message id. */
+  readonly attachments = new Map<string, PromptInput>();
   private readonly unsubscribe: () => void;
 
   constructor(options: ChatServiceOptions) {
     this.events = options.events;
     this.supervisor = options.supervisor;
+    this.threads = options.threads;
     this.agentCwd = options.agentCwd;
     this.permissions = new PermissionBoard(options.events);
     // Terminals die with their agent, whichever way it stopped.
@@ -50,9 +60,18 @@ export class ChatService {
 
   /** `Send(agent, text)`: the user message's id. `observer` hears the turn that answers it (channels). */
   send(agent: string, text: string, observer?: TurnObserver): string {
-    if (text.trim() === "") throw new ChatError(t("emptyText"), 400);
+    return this.sendPrompt(agent, { text, files: [], images: [] }, observer);
+  }
+
+  /** `SendPrompt(agent, prompt)`: `Send` with files named with `@` and images (checked, then sent with the text). */
+  sendPrompt(agent: string, prompt: PromptInput, observer?: TurnObserver): string {
+    if (prompt.text.trim() === "" && prompt.images.length === 0) throw new ChatError(t("emptyText"), 400);
+    checkPrompt(prompt, agent, this.capabilities(agent));
     const conversation = this.open(agent);
-    const message = conversation.addMessage({ role: "user", parts: [{ kind: "text", text }], queued: conversation.busy });
+    const parts: ChatMessage["parts"] = prompt.text === "" ? [] : [{ kind: "text", text: prompt.text }];
+    for (const image of prompt.images) parts.push({ kind: "image", mimeType: image.mimeType, data: image.data, uri: "" });
+    const message = conversation.addMessage({ role: "user", parts, queued: conversation.busy });
+    if (prompt.files.length > 0 || prompt.images.length > 0) this.attachments.set(message.id, prompt);
     conversation.queue.push(message);
     if (observer) conversation.observers.set(message.id, observer);
     if (conversation.busy) conversation.turnChanged();
@@ -60,26 +79,31 @@ export class ChatService {
     return message.id;
   }
 
-  /** `Cancel(agent)`. */
+  /** `Cancel(agent)`: the current thread's answer. */
   cancel(agent: string): void {
-    const conversation = this.open(agent);
+    this.cancelThread(this.open(agent));
+  }
+
+  /** Cancel, for any thread (the current one, or one being deleted). */
+  cancelThread(conversation: AgentConversation): void {
     const turn = conversation.turn;
     if (turn && !turn.cancelled) {
       turn.cancelled = true;
       void turn.connection.agent.notify("session/cancel", { sessionId: turn.sessionId }).catch(() => undefined);
       conversation.failUnfinishedTools(turn.reply);
     } else if (conversation.busy && !turn) conversation.cancelBeforePrompt = true;
-    this.permissions.cancelAgent(agent);
+    this.permissions.cancelThread(conversation.thread);
     const dropped = conversation.queue.splice(0);
     for (const message of dropped) this.abandon(conversation, message);
     if (dropped.length > 0) conversation.turnChanged();
   }
 
-  /** `Drop(agent, messageId)`: our addition, one queued message abandoned as Cancel abandons them all. */
+  /** `Drop(agent, messageId)`: our addition, one queued message (of any thread of the agent) abandoned as Cancel abandons them all. */
   drop(agent: string, messageId: string): void {
-    const conversation = this.open(agent);
-    const index = conversation.queue.findIndex((message) => message.id === messageId);
-    if (index < 0) throw new ChatError(t("notQueued", { id: messageId, agent }), 400);
+    this.open(agent);
+    const conversation = [...this.threads.loaded(agent)].find((candidate) => candidate.queue.some((message) => message.id === messageId));
+    const index = conversation?.queue.findIndex((message) => message.id === messageId) ?? -1;
+    if (!conversation || index < 0) throw new ChatError(t("notQueued", { id: messageId, agent }), 400);
     const [message] = conversation.queue.splice(index, 1);
     this.abandon(conversation, message!);
     conversation.turnChanged();
@@ -88,33 +112,41 @@ export class ChatService {
   /** `AnswerPermission(id, optionId)`. */
   answerPermission(id: string, optionId: string): void {
     const { request, option } = this.permissions.answer(id, optionId);
-    const turn = this.conversations.get(request.agent)?.turn;
+    const turn = [...this.threads.loaded(request.agent)].find((conversation) => conversation.thread === request.thread)?.turn;
     if (turn && turn.reply.id === request.messageId && option.kind.startsWith("reject")) turn.rejections += 1;
   }
 
-  /** `Conversation(agent)`: a copy, so nothing the caller does changes the hub's. */
+  /** `Conversation(agent)`: the current thread, a copy, so nothing the caller does changes the hub's. */
   conversation(agent: string): Conversation {
     const conversation = this.open(agent);
     return {
+      thread: conversation.thread,
       messages: structuredClone(conversation.messages),
       busy: conversation.busy,
       queued: conversation.queue.length,
       usage: { ...conversation.usage },
       commands: structuredClone(conversation.commands),
-      permissions: this.permissions.list(agent),
+      permissions: this.permissions.list(agent, conversation.thread),
     };
+  }
+
+  /** `Capabilities(agent)`: what its last `initialize` said it takes in a prompt. */
+  capabilities(agent: string): PromptCapabilities {
+    if (this.agentCwd(agent) === undefined) throw new ChatError(t("unknownAgent", { name: agent }), 404);
+    return promptCapabilities(this.supervisor.initializeOf(agent));
   }
 
   /** `ConfigService.Open`: every conversation forgotten (after the agents were stopped). */
   forget(): void {
     this.permissions.cancelAll();
-    for (const conversation of this.conversations.values()) {
+    for (const conversation of this.threads.loaded()) {
       conversation.forgotten = true;
       // Queued messages will never go out: a channel waiting for one hears so rather than waiting forever.
       for (const observer of conversation.observers.values()) observer.done({ error: CANCELLED });
       conversation.observers.clear();
     }
-    this.conversations = new Map();
+    this.attachments.clear();
+    this.early.clear();
   }
 
   /** The hub closes: what terminals still run is killed, and nothing waits for an answer any more. */
@@ -131,9 +163,10 @@ export class ChatService {
     this.terminals.get(agent)?.killAll();
     const terminals = new Terminals(() => cwd);
     terminals.onExit = (terminalId) => {
-      const conversation = this.conversations.get(agent);
-      const toolCall = conversation?.refreshTerminal(terminalId, (id) => terminals.text(id));
-      if (toolCall) conversation?.turn?.observer?.tool(toolCall);
+      for (const conversation of this.threads.loaded(agent)) {
+        const toolCall = conversation.refreshTerminal(terminalId, (id) => terminals.text(id));
+        if (toolCall) conversation.turn?.observer?.tool(toolCall);
+      }
     };
     this.terminals.set(agent, terminals);
     return chatClientHandlers(this, agent, cwd, terminals);
@@ -141,30 +174,29 @@ export class ChatService {
 
   // ── What the agent sends (client-handlers.ts) ──────────────────────────────────────────────────────────
 
-  /** A `session/update`: applied when it is of this conversation's session (or of the one being made). */
+  /** A `session/update`: applied to the thread of its session, or kept while a `session/new` is on its way. */
   onUpdate(agent: string, notification: acp.SessionNotification): void {
-    const conversation = this.conversations.get(agent);
-    if (!conversation) return;
-    if (conversation.early) {
-      conversation.early.push(notification);
+    const conversation = this.threads.bySession(agent, notification.sessionId);
+    if (!conversation) {
+      this.early.get(agent)?.updates.push(notification);
       return;
     }
-    if (conversation.session?.sessionId !== notification.sessionId) return;
     const terminals = this.terminals.get(agent);
     applySessionUpdate(conversation, notification.update, (id) => terminals?.text(id));
   }
 
   /** A `session/request_permission`: its tool call shown in the message, then a card until answered. */
   async onPermission(agent: string, request: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
-    const conversation = this.conversations.get(agent);
+    const conversation = this.threads.bySession(agent, request.sessionId);
     const turn = conversation?.turn;
-    if (!conversation || !turn || conversation.session?.sessionId !== request.sessionId) return { outcome: { outcome: "cancelled" } };
+    if (!conversation || !turn) return { outcome: { outcome: "cancelled" } };
     if (turn.cancelled) return { outcome: { outcome: "cancelled" } };
     const terminals = this.terminals.get(agent);
     const toolCall = conversation.upsertTool(turn.reply, request.toolCall, (id) => terminals?.text(id));
     const pending = {
       id: randomUUID(),
       agent,
+      thread: conversation.thread,
       messageId: turn.reply.id,
       toolCall,
       options: request.options.map(({ optionId, name, kind }) => ({ optionId, name, kind })),
@@ -176,9 +208,9 @@ export class ChatService {
 
   /** A write through `fs/write_text_file`: its diff on the running tool call, or a tool part of its own. */
   onWrite(agent: string, sessionId: string, diff: ToolDiff, cwd: string): void {
-    const conversation = this.conversations.get(agent);
+    const conversation = this.threads.bySession(agent, sessionId);
     const message = conversation?.current;
-    if (!conversation || !message || conversation.session?.sessionId !== sessionId) return;
+    if (!conversation || !message) return;
     const running = conversation.runningTool(message);
     if (running) {
       conversation.replaceTool({ ...running, diffs: [...running.diffs.filter((own) => own.path !== diff.path), diff] });
@@ -198,29 +230,39 @@ export class ChatService {
 
   // ── Internals shared with turns.ts ──────────────────────────────────────────────────────────────────────
 
-  /** The conversation of an agent of the configuration (created empty on first use); 404 otherwise. */
+  /** The current thread of an agent of the configuration (an empty one on first use); 404 otherwise. */
   open(agent: string): AgentConversation {
     if (this.agentCwd(agent) === undefined) throw new ChatError(t("unknownAgent", { name: agent }), 404);
-    let conversation = this.conversations.get(agent);
-    if (!conversation) {
-      conversation = new AgentConversation(agent, this.events);
-      this.conversations.set(agent, conversation);
-    }
-    return conversation;
+    return this.threads.conversation(this.threads.current(agent));
   }
 
   cwdOf(agent: string): string {
     return this.agentCwd(agent) ?? process.cwd();
   }
 
-  /** Applies the updates that arrived while `session/new` was on its way, now that its id is known. */
-  flushEarly(conversation: AgentConversation): void {
-    const early = conversation.early ?? [];
-    conversation.early = undefined;
-    for (const notification of early) this.onUpdate(conversation.agent, notification);
+  /**
+   * Runs `session/new` for a thread: the updates the agent sends before the answer (its commands, its usage) are
+   * kept until the answer says which session they are of, then applied to the thread that made it.
+   */
+  async newSession<T extends { sessionId: string }>(agent: string, request: () => Promise<T>, attach: (answer: T) => AgentConversation): Promise<T> {
+    const early = this.early.get(agent) ?? { waiting: 0, updates: [] };
+    this.early.set(agent, early);
+    early.waiting += 1;
+    try {
+      const answer = await request();
+      attach(answer);
+      const mine = early.updates.filter((update) => update.sessionId === answer.sessionId);
+      early.updates = early.updates.filter((update) => update.sessionId !== answer.sessionId);
+      for (const notification of mine) this.onUpdate(agent, notification);
+      return answer;
+    } finally {
+      early.waiting -= 1;
+      if (early.waiting === 0) this.early.delete(agent);
+    }
   }
 
   private abandon(conversation: AgentConversation, message: ChatMessage): void {
+    this.attachments.delete(message.id);
     message.queued = false;
     message.error = CANCELLED;
     conversation.changed(message);

@@ -23,12 +23,27 @@ export interface Turn {
   cancelled: boolean;
 }
 
+/** What a thread brings back from its file (src/threads): its messages, usage and the agent's session id. */
+export interface RestoredConversation {
+  messages: ChatMessage[];
+  usage: Usage;
+  sessionId: string;
+}
+
 /**
- * One agent's conversation, in memory: its messages, its queue, and every change to them as events on the bus,
- * in order. This class knows the model and its events; when turns run is `chat-service.ts`.
+ * How `session/update`s of a `session/load` are taken: `ignore` for a thread restored from its file (it holds its
+ * history already; only commands and usage apply), `import` for a session opened as a new thread (the replayed
+ * history becomes its messages).
+ */
+export type ReplayMode = "ignore" | "import";
+
+/**
+ * One thread of an agent, in memory: its messages, its queue, and every change to them as events on the bus,
+ * in order, each naming the agent and the thread. This class knows the model and its events; when turns run is
+ * `turns.ts`, where threads live and are saved is src/threads.
  */
 export class AgentConversation {
-  readonly messages: ChatMessage[] = [];
+  readonly messages: ChatMessage[];
   /** User messages waiting for the agent, in order (the first is the next to go out). */
   readonly queue: ChatMessage[] = [];
   readonly observers = new Map<string, TurnObserver>();
@@ -37,8 +52,10 @@ export class AgentConversation {
   commands: AgentCommand[] = [];
   /** The ACP session of this conversation, on the connection (the process) it was made with. */
   session?: { connection: ClientConnection; sessionId: string };
-  /** Updates received while `session/new` is on its way (agents announce commands and usage before answering). */
-  early?: acp.SessionNotification[];
+  /** The agent's session id this thread last had (kept in its file): what `session/load` resumes; "" for none. */
+  sessionId: string;
+  /** Set while a `session/load` replays the session's history. */
+  replay?: ReplayMode;
   turn?: Turn;
   /** Cancel arrived while the agent was being started, before any prompt went out. */
   cancelBeforePrompt = false;
@@ -51,11 +68,17 @@ export class AgentConversation {
   forgotten = false;
 
   readonly agent: string;
+  readonly thread: string;
   private readonly events: HubEventBus;
 
-  constructor(agent: string, events: HubEventBus) {
+  constructor(agent: string, thread: string, events: HubEventBus, restored?: RestoredConversation) {
     this.agent = agent;
+    this.thread = thread;
     this.events = events;
+    this.messages = restored?.messages ?? [];
+    this.usage = restored?.usage ?? { used: 0, size: 0 };
+    this.sessionId = restored?.sessionId ?? "";
+    this.current = this.messages.findLast((message) => message.role === "agent");
   }
 
   addMessage(fields: Pick<ChatMessage, "role"> & Partial<ChatMessage>): ChatMessage {
@@ -82,16 +105,16 @@ export class AgentConversation {
 
   /** `message:updated`, with a copy: the page (or a test) may keep it while the message goes on. */
   changed(message: ChatMessage): void {
-    if (!this.forgotten) this.events.emit("message:updated", { agent: this.agent, message: structuredClone(message) });
+    if (!this.forgotten) this.events.emit("message:updated", { agent: this.agent, thread: this.thread, message: structuredClone(message) });
   }
 
   turnChanged(): void {
-    if (!this.forgotten) this.events.emit("turn:changed", { agent: this.agent, busy: this.busy, queued: this.queue.length });
+    if (!this.forgotten) this.events.emit("turn:changed", { agent: this.agent, thread: this.thread, busy: this.busy, queued: this.queue.length });
   }
 
   setUsage(usage: Usage): void {
     this.usage = usage;
-    if (!this.forgotten) this.events.emit("usage:changed", { agent: this.agent, usage: { ...usage } });
+    if (!this.forgotten) this.events.emit("usage:changed", { agent: this.agent, thread: this.thread, usage: { ...usage } });
   }
 
   /** A text or thought chunk: appended to the last part when it is of that kind, else a new part. */
@@ -104,7 +127,7 @@ export class AgentConversation {
       message.parts.push({ kind, text });
       index = message.parts.length - 1;
     }
-    if (!this.forgotten) this.events.emit("message:delta", { agent: this.agent, messageId: message.id, index, kind, text });
+    if (!this.forgotten) this.events.emit("message:delta", { agent: this.agent, thread: this.thread, messageId: message.id, index, kind, text });
   }
 
   /**
@@ -174,15 +197,16 @@ export class AgentConversation {
     });
   }
 
-  /** A new ACP session: tool call ids of the old one mean nothing any more. */
+  /** A session made or loaded on `connection`: tool call ids of the old one mean nothing any more. */
   newSession(connection: ClientConnection, sessionId: string): void {
     this.session = { connection, sessionId };
+    this.sessionId = sessionId;
     this.tools.clear();
     this.terminalTools.clear();
   }
 
   private setPart(message: ChatMessage, index: number, part: MessagePart): void {
     message.parts[index] = part;
-    if (!this.forgotten) this.events.emit("message:delta", { agent: this.agent, messageId: message.id, index, kind: part.kind, part });
+    if (!this.forgotten) this.events.emit("message:delta", { agent: this.agent, thread: this.thread, messageId: message.id, index, kind: part.kind, part });
   }
 }

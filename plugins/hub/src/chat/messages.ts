@@ -21,6 +21,8 @@ export const t = defineMessages(
     unknownTerminal: "There is no terminal {id}.",
     spawnFailed: "cannot run {command}: {cause}",
     writeTitle: "Write {path}",
+    imagesRefused: "{name} does not take images (it does not advertise ACP image content): the message was not sent.",
+    fileOutside: "{path} is not a file of the agent's folder.",
   },
   {
     emptyText: "Le message est vide.",
@@ -40,5 +42,7 @@ export const t = defineMessages(
     unknownTerminal: "Il n'y a pas de terminal {id}.",
     spawnFailed: "impossible de lancer {command} : {cause}",
     writeTitle: "Écriture de {path}",
+    imagesRefused: "{name} ne prend pas d'images (il n'annonce pas le contenu image d'ACP) : le message n'a pas été envoyé.",
+    fileOutside: "{path} n'est pas un fichier du dossier de l'agent.",
   },
 );

@@ -52,9 +52,9 @@ export class PermissionBoard {
     return { request: pending.request, option };
   }
 
-  /** Every request of `agent` answered `cancelled` (Cancel: the protocol requires an answer to each). */
-  cancelAgent(agent: string): void {
-    for (const [id, pending] of [...this.pending]) if (pending.request.agent === agent) this.settle(id, CANCELLED);
+  /** Every request of a thread answered `cancelled` (Cancel, its turn ended: the protocol requires an answer to each). */
+  cancelThread(thread: string): void {
+    for (const [id, pending] of [...this.pending]) if (pending.request.thread === thread) this.settle(id, CANCELLED);
   }
 
   /** Every request, of every agent, cancelled (another configuration opened, the hub closing). */
@@ -62,8 +62,11 @@ export class PermissionBoard {
     for (const id of [...this.pending.keys()]) this.settle(id, CANCELLED);
   }
 
-  list(agent: string): PermissionRequest[] {
-    return [...this.pending.values()].filter((pending) => pending.request.agent === agent).map((pending) => structuredClone(pending.request));
+  /** The requests of one thread of `agent`, oldest first. */
+  list(agent: string, thread: string): PermissionRequest[] {
+    return [...this.pending.values()]
+      .filter((pending) => pending.request.agent === agent && pending.request.thread === thread)
+      .map((pending) => structuredClone(pending.request));
   }
 
   private settle(id: string, response: RequestPermissionResponse): void {
@@ -71,6 +74,6 @@ export class PermissionBoard {
     if (!pending) return;
     this.pending.delete(id);
     pending.settle(response);
-    this.events.emit("permission:resolved", { id, agent: pending.request.agent });
+    this.events.emit("permission:resolved", { id, agent: pending.request.agent, thread: pending.request.thread });
   }
 }

@@ -1,7 +1,8 @@
 import type * as acp from "@agentclientprotocol/sdk";
-import type { AgentCommand, PlanEntry } from "../protocol.ts";
+import type { AgentCommand } from "../protocol.ts";
 import type { AgentConversation } from "./conversation.ts";
-import { blockText, type TerminalText } from "./tool-calls.ts";
+import { importHistory, REPLAYED } from "./history-import.ts";
+import { blockText, planEntry, type TerminalText } from "./tool-calls.ts";
 
 /**
  * One `session/update` of the conversation's session, applied to the model (which emits the events). Content
@@ -11,6 +12,11 @@ import { blockText, type TerminalText } from "./tool-calls.ts";
  * are ignored, as a careful client ignores what it does not know.
  */
 export function applySessionUpdate(conversation: AgentConversation, update: acp.SessionUpdate, terminalText: TerminalText): void {
+  if (conversation.replay !== undefined && REPLAYED.has(update.sessionUpdate)) {
+    // The history a `session/load` replays: a restored thread has it already, an imported one is made of it.
+    if (conversation.replay === "import") importHistory(conversation, update, terminalText);
+    return;
+  }
   const message = conversation.current;
   const observer = conversation.turn?.observer;
   switch (update.sessionUpdate) {
@@ -44,10 +50,6 @@ export function applySessionUpdate(conversation: AgentConversation, update: acp.
     default:
       return;
   }
-}
-
-function planEntry(entry: acp.PlanEntry): PlanEntry {
-  return { content: entry.content, priority: entry.priority, status: entry.status };
 }
 
 function command(entry: acp.AvailableCommand): AgentCommand {

@@ -1,5 +1,5 @@
 import type * as acp from "@agentclientprotocol/sdk";
-import { TOOL_KINDS, type ToolCall, type ToolDiff, type ToolKind, type ToolLocation, type ToolStatus } from "../protocol.ts";
+import { TOOL_KINDS, type PlanEntry, type ToolCall, type ToolDiff, type ToolKind, type ToolLocation, type ToolStatus } from "../protocol.ts";
 
 /** The text a terminal embedded in a tool call shows now (undefined for a terminal the hub does not know). */
 export type TerminalText = (terminalId: string) => string | undefined;
@@ -71,6 +71,10 @@ export function blockText(block: acp.ContentBlock): string {
     default:
       return "";
   }
+}
+
+export function planEntry(entry: acp.PlanEntry): PlanEntry {
+  return { content: entry.content, priority: entry.priority, status: entry.status };
 }
 
 /** Compact JSON; a value JSON cannot write (a cycle cannot come over the wire, but undefined can) gives "". */

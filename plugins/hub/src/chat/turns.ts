@@ -2,8 +2,9 @@ import type { Lease } from "../agents/supervisor.ts";
 import type { ChatMessage } from "../protocol.ts";
 import type { ChatService } from "./chat-service.ts";
 import { CANCELLED } from "./errors.ts";
-import type { AgentConversation, TurnObserver } from "./conversation.ts";
+import type { AgentConversation, ReplayMode, TurnObserver } from "./conversation.ts";
 import { t } from "./messages.ts";
+import { promptBlocks } from "./prompt-input.ts";
 
 /** After the connection to an agent dropped, how long the supervisor may take to say why (exit code, stderr). */
 const SETTLE_MS = 2_000;
@@ -73,12 +74,24 @@ async function promptOnce(
     observer?.done({ error: CANCELLED });
     return lease;
   }
+  let prompt;
+  try {
+    prompt = await promptBlocks(message, chat.attachments.get(message.id), chat.cwdOf(agent), lease.initialize);
+  } catch (error) {
+    // What the agent cannot take (an image for an agent without vision) is refused before anything is sent.
+    message.error = error instanceof Error ? error.message : String(error);
+    conversation.changed(message);
+    observer?.done({ error: message.error });
+    return lease;
+  } finally {
+    chat.attachments.delete(message.id);
+  }
   const reply = conversation.addMessage({ role: "agent", done: false });
   conversation.current = reply;
   const turn = { reply, connection: lease.connection, sessionId, observer, rejections: 0, cancelled: false };
   conversation.turn = turn;
   try {
-    const answer = await lease.connection.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: textOf(message) }] });
+    const answer = await lease.connection.agent.request("session/prompt", { sessionId, prompt });
     reply.stopReason = answer.stopReason;
   } catch (error) {
     reply.error = await failure(chat, agent, lease, error);
@@ -86,7 +99,7 @@ async function promptOnce(
   }
   conversation.turn = undefined;
   // A permission still open when the turn ended can no longer be used by it.
-  chat.permissions.cancelAgent(agent);
+  chat.permissions.cancelThread(conversation.thread);
   reply.done = true;
   conversation.changed(reply);
   observer?.done(reply.stopReason === "" ? { error: reply.error } : { stopReason: reply.stopReason });
@@ -94,28 +107,49 @@ async function promptOnce(
 }
 
 /**
- * The conversation's ACP session on this lease's process: made with `session/new` in the agent's `cwd` the first
- * time, and again when the process is another one than the session's (restarted, or started again after a
- * crash) — then a system message says the agent forgot the beginning.
+ * The thread's ACP session on this lease's process. A thread that had a session (before a restart of the agent,
+ * or of the hub) resumes it with `session/load` when the agent offers it: the agent remembers. Otherwise, or when
+ * the agent no longer has it, a `session/new` in the agent's `cwd` — and for a thread that had a session, a
+ * system message says the agent forgot the beginning (`agent-restarted`).
  */
 async function sessionFor(chat: ChatService, conversation: AgentConversation, lease: Lease): Promise<string> {
   if (conversation.session?.connection === lease.connection) return conversation.session.sessionId;
-  const restarted = conversation.session !== undefined;
+  const previous = conversation.sessionId;
   conversation.session = undefined;
-  conversation.early = [];
-  let answer;
-  try {
-    answer = await lease.connection.agent.request("session/new", { cwd: chat.cwdOf(conversation.agent), mcpServers: [] });
-  } catch (error) {
-    conversation.early = undefined;
-    throw error;
+  if (previous !== "" && lease.initialize.agentCapabilities?.loadSession === true) {
+    try {
+      await loadSession(chat, conversation, lease, previous, "ignore");
+      return previous;
+    } catch {
+      // The agent no longer has it (deleted, another folder): a new session, and the thread says so.
+    }
   }
-  conversation.newSession(lease.connection, answer.sessionId);
-  if (restarted) {
+  const answer = await chat.newSession(
+    conversation.agent,
+    () => lease.connection.agent.request("session/new", { cwd: chat.cwdOf(conversation.agent), mcpServers: [] }),
+    (made) => (conversation.newSession(lease.connection, made.sessionId), conversation),
+  );
+  if (previous !== "") {
     conversation.addMessage({ role: "system", code: "agent-restarted", parts: [{ kind: "text", text: t("agentRestarted", { name: conversation.agent }) }] });
   }
-  chat.flushEarly(conversation);
   return answer.sessionId;
+}
+
+/**
+ * `session/load` of `sessionId` into the thread: the agent replays the session's history before it answers, taken
+ * as `mode` says (ignored by a thread that holds it already, made into messages by a thread that imports it).
+ */
+export async function loadSession(chat: ChatService, conversation: AgentConversation, lease: Lease, sessionId: string, mode: ReplayMode): Promise<void> {
+  conversation.newSession(lease.connection, sessionId);
+  conversation.replay = mode;
+  try {
+    await lease.connection.agent.request("session/load", { sessionId, cwd: chat.cwdOf(conversation.agent), mcpServers: [] });
+  } catch (error) {
+    conversation.session = undefined;
+    throw error;
+  } finally {
+    conversation.replay = undefined;
+  }
 }
 
 /** Why a prompt ended without a stop reason: the agent's own error, or how its process ended. */
@@ -140,8 +174,4 @@ async function settled(chat: ChatService, agent: string): Promise<{ state: strin
     info = find();
   }
   return info;
-}
-
-function textOf(message: ChatMessage): string {
-  return message.parts.map((part) => (part.kind === "text" ? part.text : "")).join("");
 }

@@ -89,6 +89,12 @@ export const t = defineMessages(
     saveFailed: "{file} could not be saved ({cause})",
     onConfigFailed: "the new configuration could not be applied ({cause})",
     internalError: "the configuration could not be checked ({cause})",
+    descriptionMaia: "This MAIA, in ACP mode",
+    descriptionQwen: "Qwen Code in ACP mode (qwen --acp)",
+    descriptionGemini: "Gemini CLI in ACP mode (gemini --experimental-acp)",
+    descriptionOpencode: "opencode in ACP mode (opencode acp)",
+    descriptionClaude: "Claude Code through Zed's ACP adapter (claude-code-acp)",
+    descriptionCodex: "Codex through Zed's ACP adapter (codex-acp)",
   },
   {
     root: "la configuration",
@@ -171,6 +177,12 @@ export const t = defineMessages(
     saveFailed: "{file} n'a pas pu être enregistré ({cause})",
     onConfigFailed: "la nouvelle configuration n'a pas pu être appliquée ({cause})",
     internalError: "la configuration n'a pas pu être vérifiée ({cause})",
+    descriptionMaia: "Ce MAIA, en mode ACP",
+    descriptionQwen: "Qwen Code en mode ACP (qwen --acp)",
+    descriptionGemini: "Gemini CLI en mode ACP (gemini --experimental-acp)",
+    descriptionOpencode: "opencode en mode ACP (opencode acp)",
+    descriptionClaude: "Claude Code par l'adaptateur ACP de Zed (claude-code-acp)",
+    descriptionCodex: "Codex par l'adaptateur ACP de Zed (codex-acp)",
   },
 );
 
