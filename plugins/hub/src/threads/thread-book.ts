@@ -241,8 +241,7 @@ export class ThreadBook {
         const record = this.records.get(thread);
         if (!record) return;
         record.updatedAt = new Date().toISOString();
-        if (!record.titleSet && record.title === "" && message.role === "user") record.title = titleFrom([message]);
-        if (message.role === "agent" && message.done) record.unread = true;
+        if (message.role === "agent" && message.done && record.conversation?.replay === undefined) record.unread = true;
         this.changed(record, SAVE_SOON_MS);
         return;
       }
@@ -254,7 +253,7 @@ export class ThreadBook {
       }
       case "turn:changed": {
         const record = this.records.get((payload as HubEvents["turn:changed"]).thread);
-        if (record) this.emitThread(record.agent, record.id, record);
+        if (record) this.changed(record, SAVE_SOON_MS);
         return;
       }
       case "permission:requested":
@@ -276,6 +275,8 @@ export class ThreadBook {
   private changed(record: ThreadRecord, saveWithinMs: number): void {
     if (record.deleted) return;
     if (record.conversation) record.messageCount = record.conversation.messages.length;
+    // Named after its first request as soon as that has words (an imported one gets them chunk by chunk).
+    if (!record.titleSet && record.title === "" && record.conversation) record.title = titleFrom(record.conversation.messages);
     if (record.messageCount > 0 || record.titleSet || record.saved) this.saves.schedule(record.id, saveWithinMs);
     this.emitThread(record.agent, record.id, record);
     this.emitWaiting();

@@ -42,14 +42,23 @@ export class ChatHarness {
   readonly events: RecordedEvent[] = [];
   private readonly waiters = new Set<{ test: (event: RecordedEvent) => boolean; resolve: (event: RecordedEvent) => void }>();
 
-  readonly hub: Hub;
+  hub: Hub;
   /** Where hub.json is, and the default `cwd` of its agents. */
   readonly folder: string;
+  /** The hub's home folder: `~/.maia/hub/…` holds the threads. */
+  readonly home: string;
+  private readonly env: Record<string, string | undefined>;
 
-  private constructor(hub: Hub, folder: string) {
+  private constructor(hub: Hub, folder: string, home: string, env: Record<string, string | undefined>) {
     this.hub = hub;
     this.folder = folder;
-    hub.events.subscribe((name, data) => {
+    this.home = home;
+    this.env = env;
+    this.listen();
+  }
+
+  private listen(): void {
+    this.hub.events.subscribe((name, data) => {
       const event = { name, data } as RecordedEvent;
       this.events.push(event);
       for (const waiter of this.waiters) {
@@ -61,20 +70,38 @@ export class ChatHarness {
     });
   }
 
-  static async start(options: { agents: AgentEntry[]; channels?: Array<{ name: string; agent: string; token: string }>; env?: Record<string, string> }): Promise<ChatHarness> {
+  static async start(options: {
+    agents: AgentEntry[];
+    channels?: Array<{ name: string; agent: string; token: string }>;
+    env?: Record<string, string>;
+    limits?: { maxRunningAgents?: number; stopIdleAgentsAfter?: number };
+  }): Promise<ChatHarness> {
     const folder = await tempFolder("maia-hub-chat-");
     const home = await tempFolder("maia-hub-chat-home-");
     const file = path.join(folder, "hub.json");
-    await writeFile(file, JSON.stringify({ agents: options.agents, limits: { maxRunningAgents: 4, stopIdleAgentsAfter: 0 }, channels: options.channels ?? [] }));
-    const hub = await createHub({
+    const limits = { maxRunningAgents: 4, stopIdleAgentsAfter: 0, ...options.limits };
+    await writeFile(file, JSON.stringify({ agents: options.agents, limits, channels: options.channels ?? [] }));
+    const env = { PATH: process.env.PATH, ...options.env };
+    return new ChatHarness(await ChatHarness.createHub(folder, home, env), folder, home, env);
+  }
+
+  private static createHub(folder: string, home: string, env: Record<string, string | undefined>): Promise<Hub> {
+    return createHub({
       homeDir: home,
       launchDir: folder,
-      env: { PATH: process.env.PATH, ...options.env },
-      flagPath: file,
+      env,
+      flagPath: path.join(folder, "hub.json"),
       maiaCommand: { command: process.execPath, args: ["-e", "0"] },
       timing: { ...hubTiming({ MAIA_HUB_TIME_SCALE: "0.05" }), handshakeTimeout: 20_000 },
     });
-    return new ChatHarness(hub, folder);
+  }
+
+  /** Closes the hub (its agents stopped, its threads written) and opens a new one on the same files, as a restart of `maia hub` does. */
+  async restart(): Promise<void> {
+    await this.hub.close();
+    this.events.length = 0;
+    this.hub = await ChatHarness.createHub(this.folder, this.home, this.env);
+    this.listen();
   }
 
   /** The first event (already recorded or to come) that passes `test`. */
@@ -91,11 +118,12 @@ export class ChatHarness {
     });
   }
 
-  /** The agent message that answers the user message `userId`, once finished. */
+  /** The agent message that answers the user message `userId` (in whichever thread of the agent), once finished. */
   async reply(agent: string, userId: string, timeoutMs = 20_000): Promise<HubEvents["message:updated"]["message"]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const messages = this.hub.chat.conversation(agent).messages;
+      const threads = [...this.hub.threads.loaded(agent)];
+      const messages = threads.find((thread) => thread.messages.some((message) => message.id === userId))?.messages ?? [];
       const at = messages.findIndex((message) => message.id === userId);
       const answer = messages.slice(at + 1).find((message) => message.role === "agent");
       if (at >= 0 && answer?.done) return answer;

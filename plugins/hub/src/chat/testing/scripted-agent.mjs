@@ -167,6 +167,18 @@ const scenarios = {
     return new Promise(() => {});
   },
 
+  // Which ACP session the prompt came in, and what the prompt's blocks were (their types and what they name).
+  async whoami({ client, sessionId, prompt }) {
+    const blocks = prompt.map((block) =>
+      block.type === "text" ? { type: "text", text: block.text }
+      : block.type === "resource_link" ? { type: block.type, uri: block.uri, name: block.name }
+      : block.type === "resource" ? { type: block.type, uri: block.resource.uri, text: block.resource.text }
+      : block.type === "image" ? { type: block.type, mimeType: block.mimeType, bytes: Buffer.from(block.data, "base64").length }
+      : { type: block.type });
+    await say(client, sessionId, `result=${JSON.stringify({ sessionId, blocks })}`);
+    return "end_turn";
+  },
+
   async echo({ client, sessionId, words }) {
     await say(client, sessionId, `echo: ${words.join(" ")}`);
     return "end_turn";
@@ -178,7 +190,9 @@ const app = agent({ name: "scripted-agent" })
   .onRequest(methods.agent.initialize, ({ params }) => {
     capabilities = params.clientCapabilities ?? {};
     process.stderr.write(`capabilities=${JSON.stringify(capabilities)}\n`);
-    return { protocolVersion: 1, agentCapabilities: {}, authMethods: [], agentInfo: { name: "scripted-agent", version: "1.0.0" } };
+    // SCRIPTED_AGENT_PROMPT (JSON) sets its promptCapabilities: a test of images and embedded files says which it takes.
+    const promptCapabilities = process.env.SCRIPTED_AGENT_PROMPT ? JSON.parse(process.env.SCRIPTED_AGENT_PROMPT) : undefined;
+    return { protocolVersion: 1, agentCapabilities: promptCapabilities ? { promptCapabilities } : {}, authMethods: [], agentInfo: { name: "scripted-agent", version: "1.0.0" } };
   })
   .onRequest(methods.agent.session.new, async ({ params, client }) => {
     const sessionId = `s-${sessions.size + 1}`;
@@ -198,7 +212,7 @@ const app = agent({ name: "scripted-agent" })
     const [name, ...words] = text.trim().split(/\s+/);
     const scenario = scenarios[name] ?? scenarios.echo;
     cancelled.set(params.sessionId, false);
-    const stopReason = await scenario({ client, sessionId: params.sessionId, cwd: sessions.get(params.sessionId), words: scenarios[name] ? words : [text] });
+    const stopReason = await scenario({ client, sessionId: params.sessionId, cwd: sessions.get(params.sessionId), words: scenarios[name] ? words : [text], prompt: params.prompt });
     return { stopReason };
   })
   .onNotification(methods.agent.session.cancel, ({ params }) => {
