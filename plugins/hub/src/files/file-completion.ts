@@ -53,7 +53,7 @@ export async function walk(cwd: string): Promise<FileMatch[]> {
     } catch {
       continue;
     }
-    dirents.sort((a, b) => a.name.localeCompare(b.name));
+    dirents.sort((a, b) => byCodePoint(a.name, b.name));
     for (const dirent of dirents) {
       if (found.length >= MAX_ENTRIES) break;
       if (SKIPPED.has(dirent.name)) continue;
@@ -96,8 +96,13 @@ export function rank(entries: readonly FileMatch[], query: string): FileMatch[] 
     const score = scoreOf(entry.path.toLowerCase(), wanted);
     if (score !== undefined) scored.push({ entry, score });
   }
-  scored.sort((a, b) => a.score - b.score || a.entry.path.length - b.entry.path.length || a.entry.path.localeCompare(b.entry.path));
+  scored.sort((a, b) => a.score - b.score || a.entry.path.length - b.entry.path.length || byCodePoint(a.entry.path, b.entry.path));
   return scored.slice(0, MAX_MATCHES).map(({ entry }) => entry);
+}
+
+/** The same order on every machine (localeCompare depends on the locale). */
+function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function scoreOf(candidate: string, wanted: string): number | undefined {
