@@ -26,6 +26,10 @@ export const t = defineMessages(
     exitCode: "exit code {code}",
     exitSignal: "killed by signal {signal}",
     lastStderrLines: "its last lines on standard error:",
+    // A running agent the hub can no longer read (it is then stopped).
+    connectionLost: "the hub can no longer read the agent ({cause}): it was stopped",
+    messageTooLarge: "it sent a message over the {size} limit of the ACP library",
+    outputClosed: "it closed its standard output",
   },
   {
     unknownAgent: "agent inconnu « {name} »",
@@ -46,6 +50,9 @@ export const t = defineMessages(
     exitCode: "code de sortie {code}",
     exitSignal: "tué par le signal {signal}",
     lastStderrLines: "ses dernières lignes sur la sortie d'erreur :",
+    connectionLost: "le hub ne peut plus lire l'agent ({cause}) : il a été arrêté",
+    messageTooLarge: "il a envoyé un message de plus de {size}, la limite de la bibliothèque ACP",
+    outputClosed: "il a fermé sa sortie standard",
   },
 );
 

@@ -18,6 +18,8 @@ export const LOG_LINES = 200;
 export const ERROR_STDERR_LINES = 10;
 /** After an exit, how long the last stderr lines may take to arrive before the error is written without them. */
 const STDERR_DRAIN_MS = 500;
+/** A connection that ends because its process dies does so a moment before the exit is reported. */
+const EXIT_AFTER_EOF_MS = 1_000;
 
 export interface SupervisorOptions {
   events: HubEventBus;
@@ -317,6 +319,7 @@ export class Supervisor {
     if (run.stopping) throw new StartFailure(t("stoppedBeforeReady", { name }));
     const started = run.process;
     void started.exited.then(() => this.exitedByItself(slot, run, started));
+    started.connection.signal.addEventListener("abort", () => void this.connectionLost(slot, run, started), { once: true });
     run.idleSince = Date.now();
     slot.lastUsed = ++this.clock;
     this.setState(slot, "ready");
@@ -336,6 +339,35 @@ export class Supervisor {
     // Whatever it launched goes with it, as in a stop; the error is not held back for that.
     const cleanup = agentProcess.groupAlive() ? terminateGroup(agentProcess, this.timing) : Promise.resolve();
     void this.track(cleanup).finally(cleaned);
+  }
+
+  /**
+   * The connection closed while the process runs: the agent can no longer be heard (a message over the ACP
+   * library's 32 MB limit stops its reading for good; an agent may also close its standard output). It must not
+   * stay `ready` with every prompt failing at once: it goes to `error` with the real reason, and its process is
+   * stopped with the seed's stop sequence. A connection that closes because the process exits is the exit's.
+   */
+  private async connectionLost(slot: Slot, run: Run, agentProcess: AgentProcess): Promise<void> {
+    if (run.stopping) return;
+    const reason: unknown = agentProcess.connection.signal.reason;
+    const tooLarge = reason instanceof Error && reason.name === "MessageTooLargeError";
+    if (!tooLarge) {
+      let timer: NodeJS.Timeout | undefined;
+      const exited = await Promise.race([
+        agentProcess.exited.then(() => true),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), EXIT_AFTER_EOF_MS))),
+      ]);
+      clearTimeout(timer);
+      if (exited || run.stopping) return;
+    }
+    let stopped!: () => void;
+    run.stopping = new Promise<void>((resolve) => (stopped = resolve));
+    this.end(slot, run, "error", withStderr(t("connectionLost", { cause: lossCause(reason, tooLarge) }), run.stderrTail));
+    const stop = stopSequence(agentProcess, this.timing).then(async () => {
+      await agentProcess.stderrDrained(STDERR_DRAIN_MS);
+      agentProcess.release();
+    });
+    void this.track(stop).finally(stopped);
   }
 
   // ── Stopping ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -420,6 +452,16 @@ export class Supervisor {
     void stop.finally(() => this.background.delete(stop));
     return stop;
   }
+}
+
+/** Why the hub can no longer read an agent, in words. */
+function lossCause(reason: unknown, tooLarge: boolean): string {
+  if (tooLarge) {
+    const limit = (reason as { maxMessageBytes?: unknown }).maxMessageBytes;
+    return t("messageTooLarge", { size: typeof limit === "number" ? `${Math.round(limit / (1024 * 1024))} MB` : "32 MB" });
+  }
+  const message = reason instanceof Error ? reason.message : "";
+  return message === "" || message === "ACP connection closed" ? t("outputClosed") : message;
 }
 
 /** Seed 001: the reason, followed by the agent's last stderr lines. */

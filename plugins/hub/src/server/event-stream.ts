@@ -6,6 +6,12 @@ import { CONTENT_SECURITY_POLICY } from "./security.ts";
 const HEARTBEAT_MS = 15_000;
 /** How soon a page's EventSource comes back after the stream drops. */
 const RETRY_MS = 2_000;
+/**
+ * How much may wait in the hub for one page that reads slowly (beyond what the socket itself holds): past it, the
+ * page is dropped. It comes back by itself and fetches everything again, which costs far less than a hub that
+ * buffers without limit for a tab that stopped reading.
+ */
+export const MAX_BACKLOG_BYTES = 16 * 1024 * 1024;
 
 /** One Server-Sent Events frame. JSON never holds a raw newline, so `data:` is always one line. */
 export function sseFrame(name: string, payload: unknown): string {
@@ -14,10 +20,11 @@ export function sseFrame(name: string, payload: unknown): string {
 
 /**
  * `GET /api/events`: every event of the bus, in the order emitted, to this one page until it goes away. Several
- * pages each get their own stream and every event. A page that reads too slowly is not waited for: Node buffers
- * its frames, and the stream ends with the page.
+ * pages each get their own stream and every event. A page that reads too slowly is not waited for: its frames
+ * wait in Node up to `maxBacklog` bytes, and past that its stream is closed (EventSource reconnects, and the page
+ * refetches what it shows).
  */
-export function serveEvents(request: IncomingMessage, response: ServerResponse, events: HubEventBus): void {
+export function serveEvents(request: IncomingMessage, response: ServerResponse, events: HubEventBus, maxBacklog = MAX_BACKLOG_BYTES): void {
   response.writeHead(200, {
     "content-type": "text/event-stream; charset=utf-8",
     "cache-control": "no-store",
@@ -26,15 +33,21 @@ export function serveEvents(request: IncomingMessage, response: ServerResponse, 
     connection: "keep-alive",
   });
   response.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-  const unsubscribe = events.subscribe((name, payload) => {
-    response.write(sseFrame(name, payload));
-  });
-  const heartbeat = setInterval(() => response.write(": ping\n\n"), HEARTBEAT_MS);
+  const send = (frame: string): void => {
+    if (response.destroyed) return;
+    response.write(frame);
+    if (response.writableLength > maxBacklog) {
+      end();
+      response.destroy();
+    }
+  };
+  const unsubscribe = events.subscribe((name, payload) => send(sseFrame(name, payload)));
+  const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
   heartbeat.unref();
-  const end = () => {
+  function end(): void {
     clearInterval(heartbeat);
     unsubscribe();
-  };
+  }
   request.once("close", end);
   response.once("close", end);
 }

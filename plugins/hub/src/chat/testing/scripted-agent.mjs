@@ -179,6 +179,19 @@ const scenarios = {
     return "end_turn";
   },
 
+  // A hostile agent: one line of 50 MB on stdout (over the ACP library's 32 MB limit), then it goes on running and
+  // ignores its stdin closing; only a signal stops it.
+  async flood() {
+    process.stdin.removeAllListeners("end");
+    process.stdin.on("end", () => process.stderr.write("stdin closed: ignoring it\n"));
+    const chunk = "x".repeat(1024 * 1024);
+    process.stdout.write('{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s-1","junk":"');
+    for (let index = 0; index < 50; index += 1) process.stdout.write(chunk);
+    process.stdout.write('"}}\n');
+    setInterval(() => {}, 1000);
+    return new Promise(() => {});
+  },
+
   async echo({ client, sessionId, words }) {
     await say(client, sessionId, `echo: ${words.join(" ")}`);
     return "end_turn";
