@@ -5,6 +5,9 @@ import type { HubEventBus } from "../events.ts";
 import type { AgentCommand, ChatMessage, MessagePart, PermissionRequest, PlanEntry, StopReason, ToolCall, Usage } from "../protocol.ts";
 import { applyToolCall, emptyToolCall, type TerminalText } from "./tool-calls.ts";
 
+/** How many streamed chunks make one piece of a text part (see `appendText`). */
+const TEXT_PIECE_CHUNKS = 64;
+
 /** What a channel (or any caller of `send`) hears of the turn that answers its message. */
 export interface TurnObserver {
   text(text: string): void;
@@ -66,6 +69,8 @@ export class AgentConversation {
   private readonly terminalTools = new Map<string, string>();
   /** Set by `ConfigService.Open`: a turn still finishing must not speak for a conversation that is gone. */
   forgotten = false;
+  /** The text part being streamed: its text before the last chunks, and those chunks (see `appendText`). */
+  private textTail?: { part: { text: string }; head: string; chunks: string[]; value: string };
 
   readonly agent: string;
   readonly thread: string;
@@ -105,6 +110,8 @@ export class AgentConversation {
 
   /** `message:updated`, with a copy: the page (or a test) may keep it while the message goes on. */
   changed(message: ChatMessage): void {
+    // The copy just made holds the text whole: a streamed part starts its chain of pieces again from there.
+    this.textTail = undefined;
     if (!this.forgotten) this.events.emit("message:updated", { agent: this.agent, thread: this.thread, message: structuredClone(message) });
   }
 
@@ -117,13 +124,27 @@ export class AgentConversation {
     if (!this.forgotten) this.events.emit("usage:changed", { agent: this.agent, thread: this.thread, usage: { ...usage } });
   }
 
-  /** A text or thought chunk: appended to the last part when it is of that kind, else a new part. */
+  /**
+   * A text or thought chunk: appended to the last part when it is of that kind, else a new part. The part's text
+   * is kept as a short chain of pieces of about 64 chunks each, rather than one link per chunk: a string grown by
+   * `+=` one 8-character token at a time costs V8 a rope node and a small string per token, several times the
+   * text's own size for as long as the message lives.
+   */
   appendText(message: ChatMessage, kind: "text" | "thought", text: string): void {
     if (text === "") return;
     let index = message.parts.length - 1;
     const last = message.parts[index];
-    if (last && last.kind === kind) last.text += text;
-    else {
+    if (last && last.kind === kind) {
+      let tail = this.textTail;
+      if (tail?.part !== last || tail.value !== last.text) tail = this.textTail = { part: last, head: last.text, chunks: [], value: last.text };
+      tail.chunks.push(text);
+      if (tail.chunks.length >= TEXT_PIECE_CHUNKS) {
+        tail.head += tail.chunks.join("");
+        tail.chunks = [];
+        tail.value = tail.head;
+      } else tail.value = tail.head + tail.chunks.join("");
+      last.text = tail.value;
+    } else {
       message.parts.push({ kind, text });
       index = message.parts.length - 1;
     }
