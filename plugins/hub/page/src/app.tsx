@@ -5,7 +5,13 @@ import { ConnectionBanner } from "./components/connection-banner.tsx";
 import { SettingsView } from "./components/settings-view.tsx";
 import type { ConnectionStatus, HubEventStream } from "./events.ts";
 import { HubContext } from "./hub-context.ts";
+import type { WaitingEntry } from "../../src/protocol.ts";
+import { call } from "./api.ts";
+import { WaitingIndicator } from "./components/waiting-indicator.tsx";
+import { useAgents } from "./hooks/use-agents.ts";
 import { useCurrentConfig } from "./hooks/use-current-config.ts";
+import { useNotifications } from "./hooks/use-notifications.ts";
+import { useWaiting } from "./hooks/use-waiting.ts";
 import { useTheme } from "./hooks/use-theme.ts";
 import { resolveLocale, type Locale } from "./i18n/catalogue.ts";
 import { LocaleContext } from "./i18n/locale-context.ts";
@@ -86,17 +92,34 @@ function Shell({ status }: { status: ConnectionStatus }) {
     setAgent(name);
   }, []);
 
+  const agents = useAgents();
+  const waiting = useWaiting();
+  // What waits, opened from the header or a notification: that agent's conversation, on that thread.
+  const openWaiting = (entry: WaitingEntry): void => {
+    history.replaceState(null, "", hashOf("agents", entry.agent));
+    setView("agents");
+    setAgent(entry.agent);
+    void call("ThreadService", "Open", entry.agent, entry.thread).catch(() => undefined);
+  };
+  const titleOf = (name: string): string => {
+    const found = agents.agents?.find((candidate) => candidate.name === name);
+    return found?.title || name;
+  };
+  const notifications = useNotifications(waiting, titleOf, openWaiting);
+
   return (
     <LocaleContext value={locale}>
       <div className="app">
         <div className="top">
-          <AppHeader view={view} onView={show} languageOverride={languageOverride} onLanguage={setLanguageOverride} />
+          <AppHeader view={view} onView={show} languageOverride={languageOverride} onLanguage={setLanguageOverride}>
+            <WaitingIndicator waiting={waiting} permission={notifications.permission} onAsk={notifications.ask} onOpen={openWaiting} />
+          </AppHeader>
           <ConnectionBanner status={status} />
         </div>
         {/* Both views stay mounted: switching to the agents never loses edits in progress. */}
         <main className="views">
           <div className="view agents-view" hidden={view !== "agents"}>
-            <AgentsView selected={agent} onSelect={select} />
+            <AgentsView agents={agents} waiting={waiting} selected={agent} onSelect={select} />
           </div>
           <div className="view settings-view" hidden={view !== "settings"}>
             <SettingsView current={current} dark={theme === "dark"} onOpened={replace} />

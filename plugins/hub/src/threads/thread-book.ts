@@ -105,6 +105,7 @@ export class ThreadBook {
       if (!read.ok) {
         this.records.delete(record.id);
         this.damaged.push({ file: this.store.fileOf(record.id), problem: read.problem });
+        if (this.currentIds.get(record.agent) === record.id) this.currentIds.delete(record.agent);
         this.emitThread(record.agent, record.id, undefined);
         throw new ChatError(t("damagedNow", { file: this.store.fileOf(record.id), problem: read.problem }), 409);
       }

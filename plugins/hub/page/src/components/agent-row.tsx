@@ -16,10 +16,13 @@ function onControl(target: EventTarget): boolean {
 
 export function AgentRow({
   agent,
+  waiting,
   selected,
   onSelect,
 }: {
   agent: AgentInfo;
+  /** Something of this agent waits on the user (a permission, an answer not read). */
+  waiting: boolean;
   selected: boolean;
   onSelect: (name: string) => void;
 }) {
@@ -49,9 +52,10 @@ export function AgentRow({
 
   return (
     <li
-      className={`agent-row state-${agent.state}${selected ? " is-selected" : ""}`}
+      className={`agent-row state-${agent.state}${selected ? " is-selected" : ""}${waiting ? " is-waiting" : ""}`}
       data-testid={`agent-${agent.name}`}
       data-selected={selected}
+      data-waiting={waiting}
       aria-busy={pending !== undefined}
       onClick={(event) => {
         if (!onControl(event.target)) onSelect(agent.name);
@@ -76,6 +80,11 @@ export function AgentRow({
             </h3>
             <StateBadge name={agent.name} state={agent.state} />
             {agent.outdated ? <OutdatedBadge name={agent.name} /> : null}
+            {waiting ? (
+              <span className="badge badge-waiting" data-testid={`waiting-${agent.name}`}>
+                {t("waiting.badge")}
+              </span>
+            ) : null}
             {pending ? <span className="pending">{t(`agent.pending.${pending}`)}</span> : null}
           </div>
           {agent.description ? <p className="agent-description">{agent.description}</p> : null}

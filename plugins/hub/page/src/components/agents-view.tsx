@@ -1,5 +1,7 @@
 import { useEffect } from "react";
-import { useAgents } from "../hooks/use-agents.ts";
+import type { WaitingEntry } from "../../../src/protocol.ts";
+import type { Agents } from "../hooks/use-agents.ts";
+import { waitingAgents } from "../hooks/use-waiting.ts";
 import { AgentsPanel } from "./agents-panel.tsx";
 import { ChatPanel } from "./chat-panel.tsx";
 
@@ -7,8 +9,17 @@ import { ChatPanel } from "./chat-panel.tsx";
  * The agents panel and, beside it, the conversation with the agent chosen there. The choice lives in the URL
  * hash (`#/agents/<name>`), so a reload reopens the same conversation; without one, the first agent's.
  */
-export function AgentsView({ selected, onSelect }: { selected: string | undefined; onSelect: (name: string) => void }) {
-  const { agents, error } = useAgents();
+export function AgentsView({
+  agents: { agents, error },
+  waiting,
+  selected,
+  onSelect,
+}: {
+  agents: Agents;
+  waiting: readonly WaitingEntry[];
+  selected: string | undefined;
+  onSelect: (name: string) => void;
+}) {
   const chosen = agents?.find((agent) => agent.name === selected) ?? agents?.[0];
 
   // An unknown name in the hash (an agent removed from the configuration) falls back to the first agent.
@@ -18,8 +29,8 @@ export function AgentsView({ selected, onSelect }: { selected: string | undefine
 
   return (
     <>
-      <AgentsPanel agents={agents} error={error} selected={chosen?.name} onSelect={onSelect} />
-      {agents === undefined ? null : <ChatPanel agent={chosen} />}
+      <AgentsPanel agents={agents} error={error} waiting={waitingAgents(waiting)} selected={chosen?.name} onSelect={onSelect} />
+      {agents === undefined ? null : <ChatPanel agent={chosen} waiting={waiting} />}
     </>
   );
 }

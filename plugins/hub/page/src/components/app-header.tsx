@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Locale } from "../i18n/catalogue.ts";
 import { useT } from "../i18n/locale-context.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
@@ -9,11 +10,14 @@ export function AppHeader({
   onView,
   languageOverride,
   onLanguage,
+  children,
 }: {
   view: View;
   onView: (view: View) => void;
   languageOverride: Locale | undefined;
   onLanguage: (locale: Locale | undefined) => void;
+  /** What the header shows before the language switch (what waits for the user). */
+  children?: ReactNode;
 }) {
   const t = useT();
   return (
@@ -42,6 +46,7 @@ export function AppHeader({
         ))}
       </nav>
       <span className="spacer" />
+      {children}
       <LanguageSwitch override={languageOverride} onChange={onLanguage} />
     </header>
   );

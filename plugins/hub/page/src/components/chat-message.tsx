@@ -2,6 +2,7 @@ import { memo, useContext, useState } from "react";
 import type { ChatMessage, MessagePart, PermissionRequest } from "../../../src/protocol.ts";
 import { call, errorMessage } from "../api.ts";
 import { LocaleContext, useT } from "../i18n/locale-context.ts";
+import { ImagePart } from "./image-part.tsx";
 import { MarkdownText } from "./markdown.tsx";
 import { PermissionCard } from "./permission-card.tsx";
 import { PlanList } from "./plan-list.tsx";
@@ -49,6 +50,8 @@ function Part({
       return <Thought text={part.text} streaming={streaming} />;
     case "plan":
       return <PlanList entries={part.entries} />;
+    case "image":
+      return <ImagePart part={part} />;
     case "tool": {
       const asking = permissions.filter((request) => request.toolCall.id === part.toolCall.id);
       return (
@@ -111,7 +114,8 @@ function UserMessage({ message }: { message: ChatMessage }) {
         {dropped ? <span className="badge badge-dropped">{t("chat.dropped")}</span> : null}
       </header>
       {/* The user's own words, as typed: plain text, line breaks kept. */}
-      <div className="user-text">{text}</div>
+      {text ? <div className="user-text">{text}</div> : null}
+      {message.parts.map((part, index) => (part.kind === "image" ? <ImagePart key={index} part={part} /> : null))}
       {error ? (
         <p className="notice notice-danger" role="alert">
           {t("chat.dropFailed")} {error}

@@ -38,3 +38,22 @@ export function GlobeIcon() {
     </svg>
   );
 }
+
+export function BellIcon() {
+  return (
+    <svg {...common} className="glyph glyph-bell">
+      <path d="M4 11.25V7a4 4 0 0 1 8 0v4.25l1.25 1.25H2.75z" />
+      <path d="M6.5 13.75a1.6 1.6 0 0 0 3 0" />
+    </svg>
+  );
+}
+
+export function ImageIcon() {
+  return (
+    <svg {...common} className="glyph glyph-image">
+      <rect x="1.75" y="2.75" width="12.5" height="10.5" rx="1.25" />
+      <circle cx="5.5" cy="6.25" r="1.25" />
+      <path d="M2.25 12.25l3.75-3.5 2.5 2.25 2-1.75 3.25 3" />
+    </svg>
+  );
+}

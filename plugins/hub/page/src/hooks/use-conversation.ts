@@ -16,10 +16,11 @@ export interface ConversationView {
 }
 
 /**
- * `ChatService.Conversation(agent)`, fetched when the agent is chosen and each time the event stream (re)opens
- * (a reload, a reconnection: the hub holds the conversation), then kept up to date from the events. The model
- * lives in a ref and is handed to React at most once per animation frame, so a fast stream of deltas costs one
- * render per frame rather than one per chunk.
+ * `ChatService.Conversation(agent)`: the agent's current thread, fetched when the agent is chosen, each time the
+ * event stream (re)opens (a reload, a reconnection: the hub holds the conversation) and when the agent's current
+ * thread changes, then kept up to date from the events of that thread. The model lives in a ref and is handed to
+ * React at most once per animation frame, so a fast stream of deltas costs one render per frame rather than one
+ * per chunk.
  */
 export function useConversation(agent: string | undefined): ConversationView {
   const { generation } = useHub();
@@ -56,7 +57,8 @@ export function useConversation(agent: string | undefined): ConversationView {
         try {
           const fetched = await call("ChatService", "Conversation", name);
           if (current.current !== name) return;
-          model.current = (pending.current ?? []).reduce(applyEvent, fetched);
+          const ofThread = (pending.current ?? []).filter((event) => event.payload.thread === fetched.thread);
+          model.current = ofThread.reduce(applyEvent, fetched);
           setError("");
         } catch (failure) {
           if (current.current === name) setError(errorMessage(failure));
@@ -99,7 +101,8 @@ export function useConversation(agent: string | undefined): ConversationView {
   const replayable = (event: ReplayableEvent): void => {
     if (event.payload.agent !== current.current) return;
     if (pending.current) pending.current.push(event);
-    if (!model.current) return;
+    // Another thread of this agent (running in the background): its events are not this conversation's.
+    if (!model.current || event.payload.thread !== model.current.thread) return;
     model.current = applyEvent(model.current, event);
     commit();
   };
@@ -110,11 +113,15 @@ export function useConversation(agent: string | undefined): ConversationView {
     // A turn that ends is when the agent has most likely sent its commands: they have no event of their own.
     if (!payload.busy && payload.agent === current.current) refreshCommands();
   });
+  // Another thread made current (here, in another page, or by a notification): that thread is fetched.
+  useHubEvent("thread:changed", (payload) => {
+    if (payload.agent === current.current && model.current && payload.current !== model.current.thread) refetch();
+  });
   useHubEvent("permission:requested", (payload) => replayable({ name: "permission:requested", payload }));
   useHubEvent("permission:resolved", (payload) => replayable({ name: "permission:resolved", payload }));
   useHubEvent("usage:changed", (payload) => replayable({ name: "usage:changed", payload }));
   useHubEvent("message:delta", (delta) => {
-    if (delta.agent !== current.current || pending.current || !model.current) return;
+    if (delta.agent !== current.current || pending.current || !model.current || delta.thread !== model.current.thread) return;
     const next = applyDelta(model.current, delta);
     if (next === undefined) {
       refetch(); // A delta for a message this page never saw: an event was missed.

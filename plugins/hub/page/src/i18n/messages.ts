@@ -1,4 +1,5 @@
 import { defineMessages } from "./catalogue.ts";
+import { WORKSPACE_EN, WORKSPACE_FR } from "./workspace-strings.ts";
 
 /** French typography: a no-break space before ":" and a narrow one before "?", "!" and ";". */
 const NBSP = "\u00a0";
@@ -111,7 +112,7 @@ export const messages = defineMessages(
     "chat.empty": "No message yet: write to {title} below.",
     "chat.loadFailed": "Could not load the conversation:",
     "chat.placeholder": "Message {title}",
-    "chat.keys": "Enter sends · Shift+Enter new line · / commands · Esc stops",
+    "chat.keys": "Enter sends · Shift+Enter new line · / commands · @ files · Esc stops",
     "chat.inputLabel": "Message to {title}",
     "chat.send": "Send",
     "chat.stop": "Stop",
@@ -178,6 +179,7 @@ export const messages = defineMessages(
     "commands.label": "Commands of {title}",
     "commands.none": "No command matches.",
     "commands.unknown": "No command known yet: {title} tells its commands once it runs.",
+    ...WORKSPACE_EN,
   },
   {
     "app.title": "MAIA hub",
@@ -279,7 +281,7 @@ export const messages = defineMessages(
     "chat.empty": `Aucun message pour l'instant${NBSP}: écrivez à {title} ci-dessous.`,
     "chat.loadFailed": `Impossible de charger la conversation${NBSP}:`,
     "chat.placeholder": "Message à {title}",
-    "chat.keys": "Entrée envoie · Maj+Entrée nouvelle ligne · / commandes · Échap arrête",
+    "chat.keys": "Entrée envoie · Maj+Entrée nouvelle ligne · / commandes · @ fichiers · Échap arrête",
     "chat.inputLabel": "Message à {title}",
     "chat.send": "Envoyer",
     "chat.stop": "Arrêter",
@@ -347,6 +349,7 @@ export const messages = defineMessages(
     "commands.label": "Commandes de {title}",
     "commands.none": "Aucune commande ne correspond.",
     "commands.unknown": `Aucune commande connue pour l'instant${NBSP}: {title} donne ses commandes une fois en marche.`,
+    ...WORKSPACE_FR,
   },
 );
 
