@@ -165,12 +165,20 @@ describe.skipIf(!CHROMIUM_RUNS)("the hub as a workspace, in Chromium", () => {
     await option.waitFor();
     await input().press("Enter");
     expect(await input().inputValue()).toBe("whoami look at @src/app.ts ");
+    // A paste of an image file, as the clipboard of a screenshot tool gives it. Run in the page, whose DOM types
+    // this file (compiled for Node) does not have: the few it uses are named here.
     const paste = async (): Promise<void> =>
       input().evaluate((box, base64) => {
+        interface Page {
+          DataTransfer: new () => { items: { add(file: unknown): void } };
+          File: new (parts: unknown[], name: string, options: { type: string }) => unknown;
+          ClipboardEvent: new (type: string, init: object) => unknown;
+        }
+        const scope = globalThis as unknown as Page;
         const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
-        const data = new DataTransfer();
-        data.items.add(new File([bytes], "shot.png", { type: "image/png" }));
-        box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+        const data = new scope.DataTransfer();
+        data.items.add(new scope.File([bytes], "shot.png", { type: "image/png" }));
+        (box as unknown as { dispatchEvent(event: unknown): boolean }).dispatchEvent(new scope.ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
       }, PNG.toString("base64"));
     await paste();
     await page.getByTestId("attachment").waitFor();
