@@ -5,7 +5,7 @@ import { OPTIONS_SCHEMA as CONTEXT_OPTIONS } from "../../../plugins/context/src/
 import { TOOL_SCHEMA } from "../../../plugins/custom-tools/src/tool-schema.ts";
 import { GROUP_SCHEMA as HOOKS_GROUP } from "../../../plugins/hooks/src/schema.ts";
 import { HUB_SCHEMA } from "../../../plugins/hub/src/config/hub-schema.ts";
-import { THREAD_FILE_SCHEMA } from "../../../plugins/hub/src/threads/thread-schema.ts";
+import { THREAD_FILE_SCHEMA, THREAD_HEADER_SCHEMA } from "../../../plugins/hub/src/threads/thread-schema.ts";
 import { SETTINGS_SCHEMA } from "../../../plugins/litellm/src/settings-schema.ts";
 import { SERVER_SCHEMA } from "../../../plugins/mcp/src/config-schema.ts";
 import { PERMISSIONS_SCHEMA } from "../../../plugins/permissions/src/permissions-schema.ts";
@@ -54,6 +54,9 @@ export const VALIDATOR_TARGETS: readonly ValidatorTarget[] = [
   {
     file: "plugins/hub/src/threads/thread-validator.generated.ts",
     source: "thread-schema.ts",
-    validators: [{ exportName: "validateThreadFile", schema: THREAD_FILE_SCHEMA as unknown as JsonSchema, options: { allErrors: false, strict: false, logger: false } }],
+    validators: [
+      { exportName: "validateThreadFile", schema: THREAD_FILE_SCHEMA as unknown as JsonSchema, options: { allErrors: false, strict: false, logger: false } },
+      { exportName: "validateThreadHeader", schema: THREAD_HEADER_SCHEMA as unknown as JsonSchema, options: { allErrors: false, strict: false, logger: false } },
+    ],
   },
 ];

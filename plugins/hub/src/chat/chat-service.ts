@@ -121,7 +121,7 @@ export class ChatService {
     const conversation = this.open(agent);
     return {
       thread: conversation.thread,
-      messages: structuredClone(conversation.messages),
+      messages: structuredClone(conversation.messagesNow()),
       busy: conversation.busy,
       queued: conversation.queue.length,
       usage: { ...conversation.usage },

@@ -26,7 +26,7 @@ describe("AgentConversation.appendText", () => {
           if (last && last.kind === chunk.kind) last.text += chunk.text;
           else expected.push({ kind: chunk.kind, text: chunk.text });
         }
-        expect(message.parts).toEqual(expected);
+        expect(conversation.messagesNow()[0]?.parts).toEqual(expected);
         expect(deltas).toEqual(chunks.filter((chunk) => chunk.text !== "").map((chunk) => chunk.text));
       }),
       { numRuns: 200 },

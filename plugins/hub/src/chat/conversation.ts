@@ -69,8 +69,8 @@ export class AgentConversation {
   private readonly terminalTools = new Map<string, string>();
   /** Set by `ConfigService.Open`: a turn still finishing must not speak for a conversation that is gone. */
   forgotten = false;
-  /** The text part being streamed: its text before the last chunks, and those chunks (see `appendText`). */
-  private textTail?: { part: { text: string }; head: string; chunks: string[]; value: string };
+  /** The text part being streamed and its chunks not joined into it yet (see `appendText`). */
+  private pending?: { part: { text: string }; chunks: string[] };
 
   readonly agent: string;
   readonly thread: string;
@@ -108,10 +108,22 @@ export class AgentConversation {
     return message;
   }
 
+  /** The messages, every streamed chunk in its part: what a reader that copies or saves them must use. */
+  messagesNow(): ChatMessage[] {
+    this.flushText();
+    return this.messages;
+  }
+
+  /** Joins the chunks gathered by `appendText` into their part. */
+  flushText(): void {
+    const pending = this.pending;
+    this.pending = undefined;
+    if (pending && pending.chunks.length > 0) pending.part.text += pending.chunks.join("");
+  }
+
   /** `message:updated`, with a copy: the page (or a test) may keep it while the message goes on. */
   changed(message: ChatMessage): void {
-    // The copy just made holds the text whole: a streamed part starts its chain of pieces again from there.
-    this.textTail = undefined;
+    this.flushText();
     if (!this.forgotten) this.events.emit("message:updated", { agent: this.agent, thread: this.thread, message: structuredClone(message) });
   }
 
@@ -125,26 +137,22 @@ export class AgentConversation {
   }
 
   /**
-   * A text or thought chunk: appended to the last part when it is of that kind, else a new part. The part's text
-   * is kept as a short chain of pieces of about 64 chunks each, rather than one link per chunk: a string grown by
-   * `+=` one 8-character token at a time costs V8 a rope node and a small string per token, several times the
-   * text's own size for as long as the message lives.
+   * A text or thought chunk: appended to the last part when it is of that kind, else a new part. Chunks are
+   * gathered and joined into the part's text 64 at a time (and whenever the message is read: `messagesNow`,
+   * `changed`): a string grown by `+=` one 8-character token at a time costs V8 a rope node and a small string per
+   * token, several times the text's own size, and rebuilding the whole text per chunk would copy it each time.
    */
   appendText(message: ChatMessage, kind: "text" | "thought", text: string): void {
     if (text === "") return;
     let index = message.parts.length - 1;
     const last = message.parts[index];
     if (last && last.kind === kind) {
-      let tail = this.textTail;
-      if (tail?.part !== last || tail.value !== last.text) tail = this.textTail = { part: last, head: last.text, chunks: [], value: last.text };
-      tail.chunks.push(text);
-      if (tail.chunks.length >= TEXT_PIECE_CHUNKS) {
-        tail.head += tail.chunks.join("");
-        tail.chunks = [];
-        tail.value = tail.head;
-      } else tail.value = tail.head + tail.chunks.join("");
-      last.text = tail.value;
+      if (this.pending && this.pending.part !== last) this.flushText();
+      this.pending ??= { part: last, chunks: [] };
+      this.pending.chunks.push(text);
+      if (this.pending.chunks.length >= TEXT_PIECE_CHUNKS) this.flushText();
     } else {
+      this.flushText();
       message.parts.push({ kind, text });
       index = message.parts.length - 1;
     }

@@ -30,9 +30,12 @@ export interface ThreadRecord {
   deleted: boolean;
 }
 
-/** Writes after a message is added or finished, and while one streams. */
+/**
+ * Writes after a message is added or finished, and while one streams: every 5 s then, since each write copies
+ * the whole thread (a long answer written every second cost the hub several times the answer's size in memory).
+ */
 const SAVE_SOON_MS = 100;
-const SAVE_STREAMING_MS = 1_000;
+const SAVE_STREAMING_MS = 5_000;
 
 /**
  * The threads of the configuration in force: each agent's threads, which is current, their files (restored when
@@ -156,7 +159,7 @@ export class ThreadBook {
   rename(record: ThreadRecord, title: string): void {
     const trimmed = title.trim();
     record.titleSet = trimmed !== "";
-    record.title = trimmed !== "" ? trimmed : titleFrom(record.conversation?.messages ?? []);
+    record.title = trimmed !== "" ? trimmed : titleFrom(record.conversation?.messagesNow() ?? []);
     this.changed(record, SAVE_SOON_MS);
   }
 
@@ -277,7 +280,7 @@ export class ThreadBook {
     if (record.deleted) return;
     if (record.conversation) record.messageCount = record.conversation.messages.length;
     // Named after its first request as soon as that has words (an imported one gets them chunk by chunk).
-    if (!record.titleSet && record.title === "" && record.conversation) record.title = titleFrom(record.conversation.messages);
+    if (!record.titleSet && record.title === "" && record.conversation) record.title = titleFrom(record.conversation.messagesNow());
     if (record.messageCount > 0 || record.titleSet || record.saved) this.saves.schedule(record.id, saveWithinMs);
     this.emitThread(record.agent, record.id, record);
     this.emitWaiting();
@@ -356,7 +359,7 @@ export class ThreadBook {
       usage: conversation?.usage ?? record.usage,
       // A thread not in memory changes only in its header (read, renamed): its messages are read back from its
       // file (one that cannot be read is never written over: the store refuses).
-      messages: conversation ? conversation.messages : this.messagesOnDisk(record),
+      messages: conversation ? conversation.messagesNow() : this.messagesOnDisk(record),
     };
   }
 

@@ -2,8 +2,8 @@ import { describeErrors, type JsonSchema } from "@maia/kernel";
 import { describeJsonError, locateJsonError, MAX_JSON_DEPTH, shownPointer, tooDeepAt } from "@maia/util";
 import type { ChatMessage, Usage } from "../protocol.ts";
 import { t } from "./messages.ts";
-import { THREAD_FILE_SCHEMA } from "./thread-schema.ts";
-import { validateThreadFile } from "./thread-validator.generated.ts";
+import { THREAD_FILE_SCHEMA, THREAD_HEADER_SCHEMA } from "./thread-schema.ts";
+import { validateThreadFile, validateThreadHeader } from "./thread-validator.generated.ts";
 
 /** What a thread file holds (docs/hub.md, "Threads"): one thread of one agent, whole. */
 export interface ThreadFile {
@@ -26,6 +26,33 @@ export interface ThreadFile {
 export type ThreadHeader = Omit<ThreadFile, "messages"> & { messageCount: number };
 
 export type ThreadRead = { ok: true; thread: ThreadFile } | { ok: false; problem: string };
+export type HeaderRead = { ok: true; header: ThreadHeader } | { ok: false; problem: string };
+
+/** Where the messages start in a file the hub wrote: a JSON key spelled this way cannot be inside a string. */
+const MESSAGES_KEY = ',"messages":[';
+
+/**
+ * A thread file's header alone (what `ThreadService.List` shows), read without parsing or checking its messages:
+ * the hub writes the header first and the messages last, so restoring many long threads costs their headers
+ * only. The messages are read and checked whole when the thread is opened. A file the hub did not write that
+ * way (edited by hand) is read whole.
+ */
+export function parseThreadHeader(text: string, expectedId: string): HeaderRead {
+  const at = text.indexOf(MESSAGES_KEY);
+  let header: unknown;
+  try {
+    header = at < 0 ? undefined : JSON.parse(`${text.slice(0, at)}}`);
+  } catch {
+    header = undefined;
+  }
+  if (header === undefined || !validateThreadHeader(header)) {
+    const whole = parseThreadFile(text, expectedId);
+    return whole.ok ? { ok: true, header: headerOf(whole.thread) } : whole;
+  }
+  const read = header as ThreadHeader;
+  if (read.id !== expectedId) return { ok: false, problem: t("idMismatch", { id: read.id }) };
+  return { ok: true, header: read };
+}
 
 /**
  * Reads a thread file's text: JSON, within MAIA's nesting limit, of the schema, named after its id. Never
@@ -66,12 +93,15 @@ export function parseThreadFile(text: string, expectedId: string): ThreadRead {
   return { ok: true, thread };
 }
 
-/** The file's text. */
+/** The file's text: the header, its message count, and the messages last (see `parseThreadHeader`). */
 export function serializeThread(thread: ThreadFile): string {
-  return JSON.stringify(thread);
+  const { messages, ...fields } = thread;
+  const header = { ...fields, messageCount: messages.length };
+  return `${JSON.stringify(header).slice(0, -1)}${MESSAGES_KEY}${JSON.stringify(messages).slice(1)}}`;
 }
 
 export function headerOf(thread: ThreadFile): ThreadHeader {
   const { messages, ...header } = thread;
+  delete (header as { messageCount?: unknown }).messageCount;
   return { ...header, messageCount: messages.length };
 }

@@ -69,23 +69,36 @@ const MESSAGE = {
   },
 } as const;
 
+const HEADER_FIELDS = {
+  version: { const: 1 },
+  id: { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" },
+  agent: { type: "string", minLength: 1 },
+  title: string,
+  titleSet: { type: "boolean" },
+  createdAt: string,
+  updatedAt: string,
+  sessionId: string,
+  unread: { type: "boolean" },
+  usage: { type: "object", required: ["used", "size"], properties: { used: { type: "number" }, size: { type: "number" } } },
+  /** How many messages follow: what the list shows of a thread whose messages are not read yet. */
+  messageCount: { type: "integer", minimum: 0 },
+} as const;
+const HEADER_REQUIRED = ["version", "id", "agent", "title", "titleSet", "createdAt", "updatedAt", "sessionId", "unread", "usage"] as const;
+
 /** The JSON Schema of a thread file: what the hub writes, checked whole when it reads one back. */
 export const THREAD_FILE_SCHEMA = {
   $schema: "http://json-schema.org/draft-07/schema#",
   title: "MAIA hub thread (~/.maia/hub/<configuration>/threads/<id>.json)",
   type: "object",
-  required: ["version", "id", "agent", "title", "titleSet", "createdAt", "updatedAt", "sessionId", "unread", "usage", "messages"],
-  properties: {
-    version: { const: 1 },
-    id: { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" },
-    agent: { type: "string", minLength: 1 },
-    title: string,
-    titleSet: { type: "boolean" },
-    createdAt: string,
-    updatedAt: string,
-    sessionId: string,
-    unread: { type: "boolean" },
-    usage: { type: "object", required: ["used", "size"], properties: { used: { type: "number" }, size: { type: "number" } } },
-    messages: { type: "array", items: MESSAGE },
-  },
+  required: [...HEADER_REQUIRED, "messages"],
+  properties: { ...HEADER_FIELDS, messages: { type: "array", items: MESSAGE } },
+} as const;
+
+/** A thread file's fields before its messages, which the hub reads alone when it restores the threads. */
+export const THREAD_HEADER_SCHEMA = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  title: "MAIA hub thread header",
+  type: "object",
+  required: [...HEADER_REQUIRED, "messageCount"],
+  properties: HEADER_FIELDS,
 } as const;

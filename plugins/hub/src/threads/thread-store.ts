@@ -4,7 +4,7 @@ import path from "node:path";
 import { sha256Hex, TEMP_MARKER, writeFileAtomic } from "@maia/util";
 import type { DamagedThread } from "../protocol.ts";
 import { t } from "./messages.ts";
-import { headerOf, parseThreadFile, serializeThread, type ThreadFile, type ThreadHeader, type ThreadRead } from "./thread-file.ts";
+import { parseThreadFile, parseThreadHeader, serializeThread, type HeaderRead, type ThreadFile, type ThreadHeader, type ThreadRead } from "./thread-file.ts";
 
 /** What a configuration's folder of threads held when the hub opened it. */
 export interface RestoredThreads {
@@ -36,7 +36,7 @@ export class ThreadStore {
     this.threads = path.join(this.folder, "threads");
   }
 
-  /** Reads every thread file's header (messages are read again when the thread is opened) and the state file. */
+  /** Reads every thread file's header (its messages are read when the thread is opened) and the state file. */
   async restore(): Promise<RestoredThreads> {
     const headers: ThreadHeader[] = [];
     const damaged: DamagedThread[] = [];
@@ -51,10 +51,10 @@ export class ThreadStore {
       names
         .filter((name) => name.endsWith(".json") && !name.includes(TEMP_MARKER))
         .sort()
-        .map(async (name) => ({ name, read: await this.readFile(name) })),
+        .map(async (name) => ({ name, read: await this.readHeader(name) })),
     );
     for (const { name, read } of reads) {
-      if (read.ok) headers.push(headerOf(read.thread));
+      if (read.ok) headers.push(read.header);
       else {
         this.damagedIds.add(name.slice(0, -".json".length));
         damaged.push({ file: path.join(this.threads, name), problem: read.problem });
@@ -97,14 +97,14 @@ export class ThreadStore {
     return path.join(this.threads, `${id}.json`);
   }
 
-  private async readFile(name: string): Promise<ThreadRead> {
+  private async readHeader(name: string): Promise<HeaderRead> {
     let text: string;
     try {
       text = await readFile(path.join(this.threads, name), "utf8");
     } catch (error) {
       return { ok: false, problem: t("unreadable", { cause: (error as NodeJS.ErrnoException).code ?? String(error) }) };
     }
-    return parseThreadFile(text, name.slice(0, -".json".length));
+    return parseThreadHeader(text, name.slice(0, -".json".length));
   }
 
   /** The current thread of each agent; a missing or broken state file only means "the most recent one". */

@@ -122,25 +122,44 @@ describe("threads: saved, and found again after a restart of the hub", () => {
 
   it("names a damaged thread file, skips it and leaves it as it was; the other threads load", async () => {
     harness = await ChatHarness.start({ agents: [scriptedAgent("bot")] });
-    await harness.reply("bot", harness.hub.chat.send("bot", "echo kept"));
-    await threads().New("bot");
-    await harness.reply("bot", harness.hub.chat.send("bot", "echo broken"));
-    const broken = harness.hub.chat.conversation("bot").thread;
+    const thread = async (text: string): Promise<string> => {
+      await threads().New("bot");
+      await harness.reply("bot", harness.hub.chat.send("bot", text));
+      return harness.hub.chat.conversation("bot").thread;
+    };
+    await thread("echo kept");
+    const header = await thread("echo broken header");
+    const body = await thread("echo broken messages");
+    await threads().Open("bot", header);
     await harness.hub.threads.flush();
     const folder = path.join(threadsFolder(harness.home, path.join(harness.folder, "hub.json")), "threads");
-    expect((await readdir(folder)).sort()).toHaveLength(2);
-    const file = path.join(folder, `${broken}.json`);
-    const damaged = (await readFile(file, "utf8")).replace(/"messages":\[/, '"messages":[}');
-    await writeFile(file, damaged);
+    expect((await readdir(folder)).sort()).toHaveLength(3);
+    const headerFile = path.join(folder, `${header}.json`);
+    const brokenHeader = (await readFile(headerFile, "utf8")).replace(/"title":"/, '"title":');
+    await writeFile(headerFile, brokenHeader);
+    const bodyFile = path.join(folder, `${body}.json`);
+    const brokenBody = (await readFile(bodyFile, "utf8")).replace(/"messages":\[/, '"messages":[}');
+    await writeFile(bodyFile, brokenBody);
 
+    // A broken header: named when the threads are restored (the current thread it was is replaced).
     await harness.restart();
-    const list = await threads().List("bot");
-    expect(list.threads.map((thread) => thread.title)).toEqual(["echo kept"]);
-    expect(list.damaged).toEqual([{ file, problem: expect.stringMatching(/^not valid JSON at line 1, column \d+: unexpected character "}"$/) }]);
-    // Sending and saving in the other thread never touches the damaged file.
+    let list = await threads().List("bot");
+    expect(list.threads.map((info) => info.title).sort()).toEqual(["echo broken messages", "echo kept"]);
+    expect(list.damaged).toEqual([{ file: headerFile, problem: expect.stringMatching(/^not valid JSON at line 1, column \d+: unexpected character/) }]);
+    // Broken messages: found when the thread is opened (restoring reads the headers only), then named too.
+    await threads().Open("bot", body);
+    await expect(attempt(() => harness.hub.services.ChatService.Conversation("bot"))).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringContaining(bodyFile),
+    });
+    list = await threads().List("bot");
+    expect(list.threads.map((info) => info.title)).toEqual(["echo kept"]);
+    expect(list.damaged.map((damaged) => damaged.file)).toEqual([headerFile, bodyFile]);
+    // The conversation goes on in another thread; the damaged files are never touched.
     await harness.reply("bot", harness.hub.chat.send("bot", "echo more"));
     await harness.hub.threads.flush();
-    expect(await readFile(file, "utf8")).toBe(damaged);
+    expect(await readFile(headerFile, "utf8")).toBe(brokenHeader);
+    expect(await readFile(bodyFile, "utf8")).toBe(brokenBody);
   });
 });
 
