@@ -52,7 +52,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     onConfig: (loaded) => supervisor.setConfig(loaded.agents, loaded.limits),
   });
   const agentCwd = (agent: string) => config.config().agents.find((definition) => definition.name === agent)?.cwd;
-  const threads = new ThreadBook({ events, homeDir: options.homeDir });
+  const threads = new ThreadBook({ events, homeDir: options.homeDir, isAgent: (name) => agentCwd(name) !== undefined });
   await threads.open(config.current().path);
   const conversations = new ChatService({ events, supervisor, threads, agentCwd });
   chat = conversations;

@@ -51,22 +51,26 @@ export class ThreadBook {
   private damaged: DamagedThread[] = [];
   private saves: SaveQueue = this.newSaveQueue();
   private lastWaiting = "[]";
+  /** The writes of `state.json`, one after the other (the last one wins on disk as in memory). */
+  private stateWrites: Promise<void> = Promise.resolve();
   private readonly unsubscribe: () => void;
 
   private readonly events: HubEventBus;
   private readonly homeDir: string;
   private readonly warn: (message: string) => void;
+  private readonly isAgent: (name: string) => boolean;
 
-  constructor(options: { events: HubEventBus; homeDir: string; warn?: (message: string) => void }) {
+  constructor(options: { events: HubEventBus; homeDir: string; isAgent?: (name: string) => boolean; warn?: (message: string) => void }) {
     this.events = options.events;
     this.homeDir = options.homeDir;
+    this.isAgent = options.isAgent ?? (() => true);
     this.warn = options.warn ?? ((message) => process.stderr.write(`${message}\n`));
     this.unsubscribe = this.events.subscribe((name, payload) => this.follow(name, payload));
   }
 
   /** Opens the threads of `configFile` (after writing what the previous configuration still had to write). */
   async open(configFile: string): Promise<void> {
-    await this.saves.flush();
+    await this.flush();
     const store = new ThreadStore(this.homeDir, configFile);
     const restored = await store.restore();
     this.store = store;
@@ -218,9 +222,12 @@ export class ThreadBook {
     };
   }
 
-  /** `ThreadService.Waiting()`: permission requests first, then turns that ended unread, newest first. */
+  /**
+   * `ThreadService.Waiting()`: permission requests first, then turns that ended unread, newest first; only for
+   * agents of the configuration in force (the threads of an agent removed from it wait for nobody).
+   */
   waiting(): WaitingEntry[] {
-    const records = [...this.records.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+    const records = [...this.records.values()].filter((record) => this.isAgent(record.agent)).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
     return [
       ...records.filter((record) => record.asking.size > 0).map((record) => this.entry(record, "permission")),
       ...records.filter((record) => record.unread && record.asking.size === 0).map((record) => this.entry(record, "unread")),
@@ -229,7 +236,7 @@ export class ThreadBook {
 
   /** Writes everything still to write (the hub closing). */
   async flush(): Promise<void> {
-    await this.saves.flush();
+    await Promise.all([this.saves.flush(), this.stateWrites]);
   }
 
   close(): void {
@@ -240,6 +247,10 @@ export class ThreadBook {
 
   private follow<E extends HubEventName>(name: E, payload: HubEvents[E]): void {
     switch (name) {
+      case "config:changed":
+        // Agents may have come or gone: what waits is theirs only.
+        this.emitWaiting();
+        return;
       case "message:updated": {
         const { thread, message } = payload as HubEvents["message:updated"];
         const record = this.records.get(thread);
@@ -325,8 +336,12 @@ export class ThreadBook {
   }
 
   private saveState(): void {
+    const store = this.store;
+    if (!store) return;
     const current = Object.fromEntries(this.currentIds);
-    void this.store?.writeState(current).catch((error: unknown) => this.warn(t("stateWriteFailed", { cause: String(error) })));
+    this.stateWrites = this.stateWrites
+      .then(() => store.writeState(current))
+      .catch((error: unknown) => this.warn(t("stateWriteFailed", { cause: String(error) })));
   }
 
   private newSaveQueue(): SaveQueue {

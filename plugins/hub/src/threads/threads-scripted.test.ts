@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { eventually } from "@maia/testing-maia";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChatMessage } from "../protocol.ts";
 import { ChatHarness, scriptedAgent } from "../chat/testing/chat-harness.ts";
@@ -87,6 +88,33 @@ describe("threads: several per agent", () => {
     await harness.reply("bot", asking);
     await harness.waitFor("turn:changed", (event) => !event.busy);
     expect(await threads().Waiting()).toEqual([{ agent: "bot", thread, title: "echo hello", reason: "unread" }]);
+  });
+});
+
+describe("threads: the agent's limits count its process, not its threads", () => {
+  it("answers in two threads at once on one process, busy until the last turn ends; each thread's events are its own", async () => {
+    harness = await ChatHarness.start({ agents: [scriptedAgent("bot")], limits: { maxRunningAgents: 1 } });
+    const chat = harness.hub.chat;
+    const streaming = chat.send("bot", "stream");
+    const first = chat.conversation("bot").thread;
+    await harness.waitFor("message:delta", (event) => event.thread === first && (event.text ?? "").startsWith("chunk 2"));
+    await threads().New("bot");
+    const second = chat.conversation("bot").thread;
+    const echoed = await harness.reply("bot", chat.send("bot", "echo meanwhile"));
+    expect(echoed.parts).toEqual([{ kind: "text", text: "echo: meanwhile" }]);
+    // One process, one place under maxRunningAgents, still busy with the first thread's turn.
+    expect(harness.hub.supervisor.list()).toMatchObject([{ name: "bot", state: "busy" }]);
+    expect(harness.only("agent:state").filter((event) => event.data.state === "starting")).toHaveLength(1);
+    expect(harness.only("message:delta").every((event) => event.data.thread === first || event.data.thread === second)).toBe(true);
+    expect(chat.conversation("bot").messages.map((message) => message.role)).toEqual(["user", "agent"]);
+
+    await threads().Open("bot", first);
+    chat.cancel("bot");
+    expect((await harness.reply("bot", streaming)).stopReason).toBe("cancelled");
+    expect(await eventually(() => harness.hub.supervisor.list()[0]?.state === "ready")).toBe(true);
+    // The first thread's answer never reached the second thread.
+    await threads().Open("bot", second);
+    expect(chat.conversation("bot").messages.flatMap((message) => message.parts).some((part) => part.kind === "text" && part.text.includes("chunk"))).toBe(false);
   });
 });
 
