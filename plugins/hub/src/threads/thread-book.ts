@@ -31,11 +31,12 @@ export interface ThreadRecord {
 }
 
 /**
- * Writes after a message is added or finished, and while one streams: every 5 s then, since each write copies
- * the whole thread (a long answer written every second cost the hub several times the answer's size in memory).
+ * Writes soon after a message is added or finished, and every 30 s while one streams: each write copies the whole
+ * thread, and a long answer written every few seconds grew the hub's memory by several times the answer's size
+ * (measured with `pnpm bench hub`); an answer cut short by a crash comes back with what the last write had.
  */
 const SAVE_SOON_MS = 100;
-const SAVE_STREAMING_MS = 5_000;
+const SAVE_STREAMING_MS = 30_000;
 
 /**
  * The threads of the configuration in force: each agent's threads, which is current, their files (restored when
