@@ -2,33 +2,13 @@ import { randomUUID } from "node:crypto";
 import { AgentConversation } from "../chat/conversation.ts";
 import { ChatError } from "../chat/errors.ts";
 import type { HubEventBus } from "../events.ts";
-import type { DamagedThread, HubEventName, HubEvents, ThreadInfo, ThreadList, Usage, WaitingEntry } from "../protocol.ts";
+import type { DamagedThread, HubEventName, HubEvents, ThreadInfo, ThreadList, WaitingEntry } from "../protocol.ts";
 import { t } from "./messages.ts";
 import { SaveQueue } from "./save-queue.ts";
-import type { ThreadFile, ThreadHeader } from "./thread-file.ts";
+import type { ThreadFile } from "./thread-file.ts";
+import { fileOf, recordOf, type ThreadRecord } from "./thread-record.ts";
 import { ThreadStore } from "./thread-store.ts";
 import { titleFrom } from "./title.ts";
-
-/** A thread the hub knows: its header always, its conversation once opened. */
-export interface ThreadRecord {
-  readonly id: string;
-  readonly agent: string;
-  title: string;
-  titleSet: boolean;
-  readonly createdAt: string;
-  updatedAt: string;
-  unread: boolean;
-  /** Kept in step with the conversation while it is loaded (what the list shows of a thread not opened). */
-  messageCount: number;
-  sessionId: string;
-  usage: Usage;
-  /** Permission requests of this thread waiting for the user. */
-  readonly asking: Set<string>;
-  conversation?: AgentConversation;
-  /** Its file exists (or is being written). */
-  saved: boolean;
-  deleted: boolean;
-}
 
 /**
  * Writes soon after a message is added or finished, and every 30 s while one streams: each write copies the whole
@@ -350,7 +330,7 @@ export class ThreadBook {
       const record = this.records.get(id);
       const store = this.store;
       if (!record || record.deleted || !store) return;
-      const file = this.fileOf(record);
+      const file = fileOf(record, () => this.messagesOnDisk(record));
       try {
         record.saved = true;
         await store.write(file);
@@ -360,45 +340,8 @@ export class ThreadBook {
     });
   }
 
-  private fileOf(record: ThreadRecord): ThreadFile {
-    const conversation = record.conversation;
-    return {
-      version: 1,
-      id: record.id,
-      agent: record.agent,
-      title: record.title,
-      titleSet: record.titleSet,
-      createdAt: record.createdAt,
-      updatedAt: record.updatedAt,
-      sessionId: conversation?.sessionId ?? record.sessionId,
-      unread: record.unread,
-      usage: conversation?.usage ?? record.usage,
-      // A thread not in memory changes only in its header (read, renamed): its messages are read back from its
-      // file (one that cannot be read is never written over: the store refuses).
-      messages: conversation ? conversation.messagesNow() : this.messagesOnDisk(record),
-    };
-  }
-
   private messagesOnDisk(record: ThreadRecord): ThreadFile["messages"] {
     const read = record.saved ? this.store?.readSync(record.id) : undefined;
     return read?.ok ? read.thread.messages : [];
   }
-}
-
-function recordOf(header: ThreadHeader): ThreadRecord {
-  return {
-    id: header.id,
-    agent: header.agent,
-    title: header.title,
-    titleSet: header.titleSet,
-    createdAt: header.createdAt,
-    updatedAt: header.updatedAt,
-    unread: header.unread,
-    messageCount: header.messageCount,
-    sessionId: header.sessionId,
-    usage: header.usage,
-    asking: new Set(),
-    saved: true,
-    deleted: false,
-  };
 }
