@@ -95,7 +95,7 @@ function AgentChat({ agent, waiting }: { agent: AgentInfo; waiting: readonly Wai
         {conversation ? <UsageRing usage={conversation.usage} /> : null}
       </header>
       <div className="chat-body">
-        <ThreadList agent={agent.name} title={title} listSessions={capabilities.listSessions} />
+        <ThreadList agent={agent.name} title={title} listSessions={!capabilities.known || capabilities.listSessions} />
         <div className="chat-main">
           <div
             ref={list}

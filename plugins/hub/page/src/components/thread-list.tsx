@@ -9,7 +9,16 @@ import { ThreadItem } from "./thread-item.tsx";
  * The threads of the chosen agent, beside its conversation: New, the list (newest activity first; a click opens
  * one), the thread files the hub could not read, and the agent's own sessions to open as threads.
  */
-export function ThreadList({ agent, title, listSessions }: { agent: string; title: string; listSessions: boolean }) {
+export function ThreadList({
+  agent,
+  title,
+  listSessions,
+}: {
+  agent: string;
+  title: string;
+  /** The agent lists its sessions, or has not said yet (asking starts it, and then it says). */
+  listSessions: boolean;
+}) {
   const t = useT();
   const { list, error } = useThreads(agent);
   const [failure, setFailure] = useState("");
