@@ -137,7 +137,17 @@ async function findTool(hooks: HookTable, session: AgentSession, name: string): 
 
 function announce(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, preview: ToolPreview | undefined): void {
   const summary = summaryOf(tool, call.input);
-  session.events.emit({ type: "tool_call", id: call.id, name: call.name, summary, input: call.input, ...(preview ? { preview } : {}) });
+  const sandboxed = sandboxedOf(tool, call.input);
+  session.events.emit({ type: "tool_call", id: call.id, name: call.name, summary, input: call.input, ...(preview ? { preview } : {}), ...(sandboxed !== undefined ? { sandboxed } : {}) });
+}
+
+/** Whether the call runs inside an OS sandbox, for the front ends (Bash); undefined when the tool does not say. */
+function sandboxedOf(tool: AnyTool | undefined, input: Record<string, unknown>): boolean | undefined {
+  try {
+    return tool?.sandboxed?.(input);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The tool's own preview of what the call changes (Edit, Write), on the input it will run with. */
