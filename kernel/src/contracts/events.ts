@@ -20,7 +20,7 @@ export type AgentEvent =
       /** The call runs inside the OS sandbox (true) or outside it (false); absent when the tool does not say (Tool.sandboxed). */
       sandboxed?: boolean;
     }
-  | { type: "tool_result"; id: string; name: string; output: string; isError: boolean }
+  | { type: "tool_result"; id: string; name: string; output: string; isError: boolean; sandboxed?: boolean }
   /**
    * A call that needed a confirmation, refused because nobody can answer (headless): why it asked (the parts
    * no rule covers, from the permission verdict's advice) and the narrowest rules that would allow it.

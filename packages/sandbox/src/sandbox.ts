@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { systemShell } from "@maia/util";
@@ -69,27 +69,35 @@ export class Sandbox {
   }
 
   async spawn(command: string, options: SandboxSpawnOptions): Promise<ChildProcess> {
+    const shell = systemShell();
+    const argv = options.output === "separate" ? [shell, "-c", command] : [shell, "-c", 'exec 2>&1 && exec "$0" -c "$1"', shell, command];
+    const wrapped = await this.wrap(argv, options);
+    const stdio = options.output === "separate" ? ["ignore", "pipe", "pipe"] : ["ignore", "pipe", "ignore"];
+    return started(spawn(wrapped.file, wrapped.args, { cwd: wrapped.cwd, env: wrapped.env, stdio: stdio as ("ignore" | "pipe")[], detached: true }));
+  }
+
+  /**
+   * The same seam as a program and its arguments, for a caller that spawns the process itself (an MCP stdio
+   * server, through the MCP SDK): `argv` runs without a shell, inside the sandbox, in `cwd`, with the
+   * environment returned (secrets left out, $TMPDIR, the proxy). Starts the proxy when a domain is allowed.
+   */
+  async wrap(argv: readonly string[], options: Omit<SandboxSpawnOptions, "output">): Promise<{ file: string; args: string[]; env: Record<string, string>; cwd: string }> {
     const proxy = this.networkEnabled ? await this.#startProxy() : undefined;
     const tmp = this.privateTemp(options.conversation);
     const env: Record<string, string> = { ...sandboxEnv(options.env, this.boundary.allowEnvVars), TMPDIR: tmp, TMP: tmp, TEMP: tmp };
-    const shell = systemShell();
-    const shellArgs = options.output === "separate" ? ["-c", command] : ["-c", 'exec 2>&1 && exec "$0" -c "$1"', shell, command];
-    const stdio = options.output === "separate" ? (["ignore", "pipe", "pipe"] as const) : (["ignore", "pipe", "ignore"] as const);
     if (this.#availability.platform === "darwin") {
       if (proxy) Object.assign(env, proxyEnv(`http://127.0.0.1:${String(proxy.address)}`));
       const profile = seatbeltProfile(this.boundary, { privateTmp: tmp, proxyPort: typeof proxy?.address === "number" ? proxy.address : undefined });
-      return spawn(this.#availability.sandboxExec, ["-p", profile, shell, ...shellArgs], { cwd: options.cwd, env, stdio: [...stdio], detached: true });
+      return { file: this.#availability.sandboxExec, args: ["-p", profile, ...argv], env, cwd: options.cwd };
     }
     if (proxy) Object.assign(env, proxyEnv(`http://127.0.0.1:${PROXY_PORT_INSIDE}`));
-    const layout = this.#layout(tmp);
     const { bwrap } = this.#availability;
-    const seccompFile = this.#seccompFile();
-    const fs = filesystemArgs(this.boundary, layout);
+    const fs = filesystemArgs(this.boundary, this.#layout(tmp));
     const uid = process.getuid?.() ?? 0;
     const gid = process.getgid?.() ?? 0;
-    let argv: string[];
+    let bwrapArgs: string[];
     if (!proxy) {
-      argv = [...isolationArgs({ disableUserns: this.#availability.disableUserns }), ...fs, "--chdir", options.cwd, "--seccomp", "3", "--", shell, ...shellArgs];
+      bwrapArgs = [...isolationArgs({ disableUserns: this.#availability.disableUserns }), ...fs, "--chdir", options.cwd, "--seccomp", "3", "--", ...argv];
     } else {
       // The proxy's socket is bound in; socat, outside the seccomp program (it needs a Unix socket and to listen),
       // relays 127.0.0.1:3128 to it; the command runs in a nested bubblewrap that adds the seccomp program and
@@ -98,13 +106,14 @@ export class Sandbox {
       const socket = String(proxy.address);
       const outerUid = uid === 0 ? 65_534 : uid;
       const outerGid = gid === 0 ? 65_534 : gid;
-      const inner = [bwrap, "--dev-bind", "/", "/", ...isolationArgs({ disableUserns: this.#availability.disableUserns, uid, gid }).filter((arg) => arg !== "--unshare-all" && arg !== "--new-session"), "--chdir", options.cwd, "--seccomp", "3", "--", shell, ...shellArgs];
+      const innerIsolation = isolationArgs({ disableUserns: this.#availability.disableUserns, uid, gid }).filter((arg) => arg !== "--unshare-all" && arg !== "--new-session");
+      const inner = [bwrap, "--dev-bind", "/", "/", ...innerIsolation, "--chdir", options.cwd, "--seccomp", "3", "--", ...argv];
       const relay = [
         `${quote(this.#availability.socat ?? "socat")} TCP-LISTEN:${PROXY_PORT_INSIDE},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${quote(socket)} >/dev/null 2>&1 &`,
         "i=0; while [ $i -lt 500 ] && ! grep -q ' 0100007F:0C38 00000000:0000 0A' /proc/net/tcp 2>/dev/null; do i=$((i+1)); sleep 0.01; done",
         'exec "$@"',
       ].join("\n");
-      argv = [
+      bwrapArgs = [
         ...isolationArgs({ disableUserns: false, uid: outerUid, gid: outerGid }),
         ...fs,
         "--ro-bind", path.dirname(socket), path.dirname(socket),
@@ -112,12 +121,8 @@ export class Sandbox {
         "--", "/bin/sh", "-c", relay, "sh", ...inner,
       ];
     }
-    const fd = openSync(seccompFile, "r");
-    try {
-      return spawn(bwrap, argv, { cwd: "/", env, stdio: [...stdio, fd], detached: true });
-    } finally {
-      closeSync(fd);
-    }
+    // bubblewrap reads the seccomp program from a file descriptor: a shell opens it as fd 3, then becomes bwrap.
+    return { file: "/bin/sh", args: ["-c", 'exec 3< "$0" && exec "$@"', this.#seccompFile(), bwrap, ...bwrapArgs], env, cwd: "/" };
   }
 
   /** Stops the proxy and removes this run's folder (every private temp folder in it). */
@@ -176,6 +181,14 @@ export class Sandbox {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     return folder;
   }
+}
+
+/** The process once it runs; a launch failure (no such program) rejects instead of being an event nobody heard. */
+function started(child: ChildProcess): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("spawn", () => resolve(child));
+  });
 }
 
 function proxyEnv(url: string): Record<string, string> {
