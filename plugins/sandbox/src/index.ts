@@ -19,6 +19,8 @@ export interface SandboxApi {
    * process group; killing the group ends the sandbox). Rejects when there is no sandbox or it cannot start.
    */
   spawn(command: string, options: SandboxSpawnOptions): Promise<ChildProcess>;
+  /** The seam as a program and arguments, for a caller that spawns the process itself (custom tools, MCP servers). */
+  wrap(argv: readonly string[], options: Omit<SandboxSpawnOptions, "output">): Promise<{ file: string; args: string[]; env: Record<string, string>; cwd: string }>;
   /** The sentence the model reads when the sandbox most likely stopped a command (since: when it started, ms). */
   explain(command: string, output: string, since: number): Promise<string | undefined>;
   /** on / off / unavailable; probes the machine on first call. */
@@ -63,6 +65,7 @@ export default definePlugin<Record<string, never>, SandboxApi>({
       planBash: (input) => state.planBash(input),
       sandboxedNow: (input) => state.sandboxedNow(input),
       spawn: (command, options) => state.spawn(command, options),
+      wrap: async (argv, options) => (await state.sandbox()).wrap(argv, options),
       explain: (command, output, since) => state.explain(command, output, since),
       state: () => state.state(),
       known: () => state.known,
