@@ -32,11 +32,13 @@ export function explainRefusal(output: string, boundary: SandboxBoundary, refuse
 function readOnlyPath(output: string): string | undefined {
   for (const line of output.split("\n")) {
     if (!/Read-only file system|EROFS/.test(line)) continue;
+    // The name right before the reason ("touch: cannot touch '/x': Read-only…", "bash: line 1: /x: Read-only…").
+    const named = /['‘"]([^'’"]+)['’"]:? Read-only file system/.exec(line)?.[1] ?? /(\S+): Read-only file system/.exec(line)?.[1];
+    if (named) return named;
     const quoted = /['‘"]([^'’"]+)['’"]/.exec(line)?.[1];
-    if (quoted && quoted.startsWith("/")) return quoted;
+    if (quoted) return quoted;
     const bare = /(?:^|\s)(\/[^\s:'"]+)/.exec(line)?.[1];
     if (bare) return bare;
-    if (quoted) return quoted;
   }
   return undefined;
 }
