@@ -131,7 +131,10 @@ export class Sandbox {
     this.#proxy = undefined;
     this.#proxyStarting = undefined;
     await proxy?.close();
-    if (this.#root) rmSync(this.#root, { recursive: true, force: true });
+    if (this.#root) {
+      rmSync(this.#root, { recursive: true, force: true });
+      roots.delete(this.#root);
+    }
     this.#root = undefined;
     this.#seccompWritten = false;
     this.#temps.clear();
@@ -143,8 +146,7 @@ export class Sandbox {
     mkdirSync(path.join(root, "empty"), { mode: 0o555 });
     writeFileSync(path.join(root, "empty-file"), "", { mode: 0o444 });
     this.#root = root;
-    // The folder goes with the process, whatever ends it (a sandbox is gone by then: it dies with MAIA).
-    process.once("exit", () => rmSync(root, { recursive: true, force: true }));
+    removeAtExit(root);
     return root;
   }
 
@@ -181,6 +183,16 @@ export class Sandbox {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     return folder;
   }
+}
+
+const roots = new Set<string>();
+
+/** This run's folders go with the process, whatever ends it (a sandbox is gone by then: it dies with MAIA). */
+function removeAtExit(root: string): void {
+  if (roots.size === 0) process.once("exit", () => {
+    for (const folder of roots) rmSync(folder, { recursive: true, force: true });
+  });
+  roots.add(root);
 }
 
 /** The process once it runs; a launch failure (no such program) rejects instead of being an event nobody heard. */

@@ -60,7 +60,6 @@ export default definePlugin<Record<string, never>, SandboxApi>({
     });
     context.commands.register(sandboxSlashCommand(state, homeDir));
     context.subcommands.register(sandboxSubcommand(state));
-    process.once("exit", () => void state.close());
     const api: SandboxApi = {
       planBash: (input) => state.planBash(input),
       sandboxedNow: (input) => state.sandboxedNow(input),

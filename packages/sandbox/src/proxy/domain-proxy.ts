@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { connect, type Socket } from "node:net";
+import { lookup } from "node:dns/promises";
+import { connect, isIP, type Socket } from "node:net";
 import { hostAllowed, parseDomainPattern, type DomainPattern } from "./domains.ts";
 
 export interface ProxyRefusal {
@@ -74,15 +75,38 @@ export class DomainProxy {
     if (this.refusals.length > 50) this.refusals.shift();
   }
 
+  /**
+   * The address to connect to for an allowed host: looked up once, here, and refused when a name resolves to this
+   * machine's loopback, a link-local address (cloud metadata) or an unspecified one — a domain pointed at
+   * 127.0.0.1 would otherwise reach the services of the machine the sandbox shuts out. Naming `localhost` or the
+   * IP itself in allowedDomains allows it. Undefined: refused.
+   */
+  async #resolve(host: string, port: number): Promise<string | undefined> {
+    if (!this.allows(host, port)) return undefined;
+    const bare = host.startsWith("[") ? host.slice(1, -1) : host;
+    if (isIP(bare) !== 0 || bare.toLowerCase() === "localhost") return bare;
+    try {
+      const { address } = await lookup(bare);
+      return isLocalAddress(address) ? undefined : address;
+    } catch {
+      return undefined;
+    }
+  }
+
   #tunnel(request: IncomingMessage, client: Socket, head: Buffer): void {
-    const target = splitHostPort(request.url ?? "", 443);
     client.on("error", () => client.destroy());
-    if (!target || !this.allows(target.host, target.port)) {
+    void this.#tunnelTo(request, client, head);
+  }
+
+  async #tunnelTo(request: IncomingMessage, client: Socket, head: Buffer): Promise<void> {
+    const target = splitHostPort(request.url ?? "", 443);
+    const address = target ? await this.#resolve(target.host, target.port) : undefined;
+    if (!target || address === undefined) {
       if (target) this.#refuse(target.host, target.port);
       client.end(refusal(target?.host ?? String(request.url)));
       return;
     }
-    const upstream = connect(target.port, target.host, () => {
+    const upstream = connect(target.port, address, () => {
       client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
       if (head.length > 0) upstream.write(head);
       upstream.pipe(client);
@@ -93,6 +117,10 @@ export class DomainProxy {
   }
 
   #forward(request: IncomingMessage, response: ServerResponse): void {
+    void this.#forwardTo(request, response);
+  }
+
+  async #forwardTo(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let url: URL;
     try {
       url = new URL(request.url ?? "");
@@ -101,13 +129,14 @@ export class DomainProxy {
       return;
     }
     const port = url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port);
-    if (url.protocol !== "http:" || !this.allows(url.hostname, port)) {
+    const address = url.protocol === "http:" ? await this.#resolve(url.hostname, port) : undefined;
+    if (address === undefined) {
       this.#refuse(url.hostname, port);
       response.writeHead(403, { "content-type": "text/plain", connection: "close" }).end(refusalText(url.hostname));
       return;
     }
     const upstream = httpRequest(
-      { host: url.hostname, port, method: request.method, path: `${url.pathname}${url.search}`, headers: withoutProxyHeaders(request.headers) },
+      { host: address, port, method: request.method, path: `${url.pathname}${url.search}`, headers: withoutProxyHeaders(request.headers) },
       (reply) => {
         response.writeHead(reply.statusCode ?? 502, reply.headers);
         reply.pipe(response);
@@ -142,4 +171,11 @@ function withoutProxyHeaders(headers: IncomingMessage["headers"]): IncomingMessa
   delete out["proxy-connection"];
   delete out["proxy-authorization"];
   return out;
+}
+
+/** This machine's loopback, link-local (169.254/16: cloud metadata; fe80::/10) and unspecified addresses. */
+export function isLocalAddress(address: string): boolean {
+  const text = address.toLowerCase().replace(/^::ffff:/, "");
+  if (isIP(text) === 4) return text.startsWith("127.") || text.startsWith("169.254.") || text.startsWith("0.");
+  return text === "::1" || text === "::" || /^fe[89ab]/.test(text);
 }

@@ -34,3 +34,11 @@ describe("domain patterns of allowedDomains / deniedDomains", () => {
     );
   });
 });
+
+describe("addresses the proxy never reaches through a name", () => {
+  it("are this machine's loopback, link-local and unspecified ones", async () => {
+    const { isLocalAddress } = await import("./domain-proxy.ts");
+    for (const address of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1", "169.254.169.254", "fe80::1", "0.0.0.0", "::"]) expect(isLocalAddress(address)).toBe(true);
+    for (const address of ["93.184.216.34", "10.0.0.1", "2606:4700::1111"]) expect(isLocalAddress(address)).toBe(false);
+  });
+});
