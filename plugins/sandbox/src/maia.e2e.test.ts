@@ -38,6 +38,8 @@ describe.runIf(process.platform === "linux")("Bash in the OS sandbox (maia -p, b
     );
     const run = await maia([], { LITELLM_EXTRA_KEY: "never-seen" });
     expect(run.code, run.stderr).toBe(0);
+    // `sandbox` is a key of ~/.maia/settings.json that the LiteLLM plugin knows it does not own.
+    expect(run.events.filter((event) => event.type === "warning")).toEqual([]);
     expect(await readFile(path.join(bed.cwd, "build/out.txt"), "utf8")).toBe("ok\n");
     expect(existsSync(path.join(outside, "x")) || existsSync(path.join(outside, "y"))).toBe(false);
     const [first, second] = toolResults(bed.server);
@@ -51,7 +53,7 @@ describe.runIf(process.platform === "linux")("Bash in the OS sandbox (maia -p, b
     expect(results[0]).toMatchObject({ name: "Bash", sandboxed: true });
   });
 
-  it("refuses dangerouslyDisableSandbox without an --allow rule, runs it outside with one, never when allowUnsandboxedCommands is false", async () => {
+  it("refuses dangerouslyDisableSandbox without an --allow rule, and runs it outside with one", async () => {
     const outside = await tempFolder("maia-sbx-e2e-out-");
     const command = `touch ${outside}/escaped`;
     bed.server.writeSettings(bed.home, { sandbox: { autoAllowBashIfSandboxed: true } });
@@ -65,7 +67,10 @@ describe.runIf(process.platform === "linux")("Bash in the OS sandbox (maia -p, b
     expect(allowed.code, allowed.stderr).toBe(0);
     expect(existsSync(path.join(outside, "escaped"))).toBe(true);
     expect(allowed.events.find((event) => event.type === "tool_result")).toMatchObject({ sandboxed: false });
+  });
 
+  it("never runs dangerouslyDisableSandbox when allowUnsandboxedCommands is false, even with --allow", async () => {
+    const outside = await tempFolder("maia-sbx-e2e-out-");
     bed.server.writeSettings(bed.home, { sandbox: { allowUnsandboxedCommands: false } });
     bed.server.enqueue({ toolCalls: [bash("c", `touch ${outside}/again`, { dangerouslyDisableSandbox: true })] }, { text: "no" });
     const never = await maia(["--allow", `Bash(touch ${outside}/again)`]);
@@ -74,7 +79,7 @@ describe.runIf(process.platform === "linux")("Bash in the OS sandbox (maia -p, b
     expect(never.code).toBe(0);
   });
 
-  it("without bubblewrap says so once and runs unsandboxed (auto-allow off); failIfUnavailable refuses Bash", async () => {
+  it("without bubblewrap says so once and runs unsandboxed, with auto-allow off", async () => {
     // A PATH with node and the shell tools but no bwrap.
     const bin = await tempFolder("maia-sbx-nobwrap-");
     for (const tool of ["touch", "echo", "sh", "bash", "cat"]) await symlink(`/bin/${tool}`, path.join(bin, tool)).catch(() => undefined);
@@ -91,7 +96,12 @@ describe.runIf(process.platform === "linux")("Bash in the OS sandbox (maia -p, b
     const outside = await maia(["--allow", "Bash(touch made)"], env);
     expect(outside.code, outside.stderr).toBe(0);
     expect(existsSync(path.join(bed.cwd, "made"))).toBe(true);
+  });
 
+  it("with failIfUnavailable refuses Bash where there is no bubblewrap", async () => {
+    const bin = await tempFolder("maia-sbx-nobwrap-");
+    for (const tool of ["touch", "echo", "sh", "bash", "cat"]) await symlink(`/bin/${tool}`, path.join(bin, tool)).catch(() => undefined);
+    const env = { PATH: `${bin}:${path.dirname(process.execPath)}` };
     bed.server.writeSettings(bed.home, { sandbox: { failIfUnavailable: true } });
     bed.server.enqueue({ toolCalls: [bash("c", "touch refused")] }, { text: "done" });
     await maia(["--allow", "Bash(touch refused)"], env);
