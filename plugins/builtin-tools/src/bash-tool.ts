@@ -81,10 +81,11 @@ async function bash(input: BashInput, context: ToolContext, limits: BashLimits, 
   const lines: string[] = [];
   if (result.output !== "") lines.push(result.output.endsWith("\n") ? result.output.slice(0, -1) : result.output);
   if (result.status.kind === "launch_failed") lines.push(t("bashLaunchCause", { cause: result.status.cause }));
-  // A command the sandbox stopped gets a sentence the model can act on (what was refused, how to get out).
-  if (spawn && sandbox && !(result.status.kind === "exit" && result.status.code === 0 && result.output === "")) {
+  // A command the sandbox stopped (it failed, and its output or the proxy's log points at the sandbox) gets a
+  // sentence the model can act on: what was refused, how to get out.
+  if (spawn && sandbox && !(result.status.kind === "exit" && result.status.code === 0)) {
     const why = await sandbox.explain(input.command, result.output, started).catch(() => undefined);
-    if (why !== undefined && !(result.status.kind === "exit" && result.status.code === 0)) lines.push(why);
+    if (why !== undefined) lines.push(why);
   }
   lines.push(statusLine(result.status));
   const content = lines.join("\n");
