@@ -41,7 +41,7 @@ export { classifyBytes, looksBinary, SNIFF_BYTES, type FileKind } from "./file-k
 export { bomLength, createDecoder, decodeText, detectEncoding, dominantEol, encodeText, type DecodedText, type TextEncoding } from "./text-codec.ts";
 export { formatSizeWith, type NumberFormatter } from "./format-size.ts";
 // The shell runner of Bash and of `!` commands: one process model, one output cap.
-export { runShell, systemShell, type ShellOptions, type ShellResult, type ShellStatus } from "./run-shell.ts";
+export { runShell, systemShell, type CommandSpawner, type ShellOptions, type ShellResult, type ShellStatus } from "./run-shell.ts";
 export { OutputCap } from "./output-cap.ts";
 // The strings of every package (also re-exported by @maia/kernel for plugins) and "did you mean" hints.
 export * from "./i18n/index.ts";

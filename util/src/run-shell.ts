@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import { OutputCap } from "./output-cap.ts";
@@ -24,7 +25,16 @@ export interface ShellOptions {
   killGraceMs: number;
   /** How the middle of an over-long output is replaced. */
   cutMarker: (omitted: number) => string;
+  /**
+   * Starts the command instead of the system shell here (the OS sandbox's seam): the process must run the
+   * command line through a shell with stderr merged into its stdout pipe, in its own process group (detached),
+   * so that the group can be stopped as a whole. A rejection is a launch failure.
+   */
+  spawn?: CommandSpawner;
 }
+
+/** Starts a command line; see ShellOptions.spawn. */
+export type CommandSpawner = (command: string, options: { cwd: string; env: NodeJS.ProcessEnv }) => Promise<ChildProcess>;
 
 /**
  * After the shell exits, how long to wait for the output pipe to close. A command that leaves a process in
@@ -50,27 +60,15 @@ export function systemShell(): string {
 export async function runShell(command: string, options: ShellOptions): Promise<ShellResult> {
   // Interrupted before it started: nothing is run.
   if (options.signal?.aborted) return { output: "", status: { kind: "interrupted" } };
-  // execa (~270 KB with its dependencies) is imported by the first command, not when the plugin loads.
-  const { execa } = await import("execa");
-  if (options.signal?.aborted) return { output: "", status: { kind: "interrupted" } };
-  const shell = systemShell();
+  const launched = await launch(command, options);
+  if ("error" in launched) return { output: "", status: { kind: "launch_failed", cause: launched.error } };
+  if (options.signal?.aborted) {
+    signalGroup(launched.child.pid, "SIGKILL");
+    return { output: "", status: { kind: "interrupted" } };
+  }
   const cap = new OutputCap(options.maxChars);
   const decoder = new StringDecoder("utf8");
-  const started = execa(shell, ["-c", 'exec 2>&1 && exec "$0" -c "$1"', shell, command], {
-    cwd: options.cwd,
-    env: options.env,
-    extendEnv: false,
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "ignore",
-    detached: true,
-    buffer: false,
-    reject: false,
-    cleanup: false,
-    windowsHide: true,
-  });
-  const child = started.nodeChildProcess;
-  const stdout = started.stdout;
+  const { child, stdout, settled } = launched;
   let collecting = true;
   stdout?.on("data", (chunk: Buffer) => {
     if (collecting) cap.push(decoder.write(chunk));
@@ -107,7 +105,7 @@ export async function runShell(command: string, options: ShellOptions): Promise<
   // A background process may still hold the pipe: keep draining it (so it never blocks on a full pipe)
   // without keeping MAIA alive for it.
   (stdout as unknown as { unref?: () => void } | null)?.unref?.();
-  void started.catch(() => undefined);
+  void settled?.catch(() => undefined);
   cap.push(decoder.end());
 
   const output = cap.result(options.cutMarker);
@@ -118,7 +116,39 @@ export async function runShell(command: string, options: ShellOptions): Promise<
   return { output, status: { kind: "exit", code: ended.code ?? 0 } };
 }
 
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
+type Launched = { child: ChildProcess; stdout: NodeJS.ReadableStream & { closed?: boolean; destroyed?: boolean } | null; settled?: Promise<unknown> } | { error: string };
+
+/** The process that runs the command: the caller's spawner (the sandbox), or the system shell through execa. */
+async function launch(command: string, options: ShellOptions): Promise<Launched> {
+  if (options.spawn) {
+    try {
+      const child = await options.spawn(command, { cwd: options.cwd, env: options.env });
+      return { child, stdout: child.stdout };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+  // execa (~270 KB with its dependencies) is imported by the first command, not when the plugin loads.
+  const { execa } = await import("execa");
+  const shell = systemShell();
+  const started = execa(shell, ["-c", 'exec 2>&1 && exec "$0" -c "$1"', shell, command], {
+    cwd: options.cwd,
+    env: options.env,
+    extendEnv: false,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "ignore",
+    detached: true,
+    buffer: false,
+    reject: false,
+    cleanup: false,
+    windowsHide: true,
+  });
+  return { child: started.nodeChildProcess, stdout: started.stdout, settled: started };
+}
+
+function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
   try {
     process.kill(-pid, signal);
   } catch {

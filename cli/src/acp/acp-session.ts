@@ -344,7 +344,7 @@ export class AcpSession implements PermissionHost {
         this.toolCalls.announce(event, this.#conversation?.current.tools.get(event.name));
         break;
       case "tool_result":
-        this.toolCalls.finish(event.id, event.output, event.isError);
+        this.toolCalls.finish(event.id, event.output, event.isError, event.sandboxed);
         break;
       case "context_usage":
         // ACP needs the window's size; while it is unknown there is nothing honest to send.

@@ -1,4 +1,4 @@
-import { errorMessage, type AgentEvents, type Kernel, type PermissionCheck, type PluginLogger } from "@maia/kernel";
+import { errorMessage, type AgentEvents, type AnyTool, type Kernel, type PermissionCheck, type PluginLogger } from "@maia/kernel";
 import type { PlanEntry } from "@agentclientprotocol/sdk";
 import type { AcpSession } from "./acp-session.ts";
 
@@ -37,7 +37,7 @@ export function bridgeHooks(kernel: Kernel, sessionOf: (events: AgentEvents) => 
   kernel.hooks.afterToolCall.tap(TAP, (event) => {
     const acp = sessionOf(event.session.events);
     if (!acp) return;
-    acp.toolCalls.finish(event.call.id, event.output, event.isError);
+    acp.toolCalls.finish(event.call.id, event.output, event.isError, sandboxedOf(event.tool, event.call.input));
     if (event.call.name === "TodoWrite" && !event.isError) {
       const todos = acp.peers.todos?.todosOf(event.session.state) ?? todosFromInput(event.call.input);
       const entries: PlanEntry[] = todos.map((todo) => ({
@@ -59,4 +59,13 @@ function todosFromInput(input: Record<string, unknown>): Array<{ content: string
     const status = todo.status === "in_progress" || todo.status === "completed" ? todo.status : "pending";
     return [{ content: todo.content, status, ...(typeof todo.activeForm === "string" ? { activeForm: todo.activeForm } : {}) }];
   });
+}
+
+/** Whether the call ran in the OS sandbox (Bash, custom tools), known once it ran; undefined when the tool does not say. */
+function sandboxedOf(tool: AnyTool, input: Record<string, unknown>): boolean | undefined {
+  try {
+    return tool.sandboxed?.(input);
+  } catch {
+    return undefined;
+  }
 }

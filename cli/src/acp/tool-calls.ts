@@ -42,7 +42,7 @@ export class ToolCalls {
   }
 
   /** Announces the call (`tool_call`, pending) unless it already was; returns its record. */
-  announce(call: CallSeen, tool: AnyTool | undefined): TrackedCall {
+  announce(call: CallSeen & { sandboxed?: boolean }, tool: AnyTool | undefined): TrackedCall {
     const existing = this.#calls.get(call.id);
     if (existing) return existing;
     const tracked: TrackedCall = {
@@ -64,6 +64,7 @@ export class ToolCalls {
         locations: details.locations,
         rawInput: details.rawInput,
         ...(details.diff ? { content: [details.diff] } : {}),
+        ...sandboxMeta(call.sandboxed ?? tool?.sandboxed?.(call.input)),
       };
     });
     return tracked;
@@ -96,7 +97,7 @@ export class ToolCalls {
   }
 
   /** The call ended (ran, was refused, or could not run): its status and what it returned. */
-  finish(id: string, output: string, isError: boolean): TrackedCall | undefined {
+  finish(id: string, output: string, isError: boolean, sandboxed?: boolean): TrackedCall | undefined {
     const tracked = this.#calls.get(id);
     if (!tracked || tracked.final) return undefined;
     tracked.final = true;
@@ -107,7 +108,7 @@ export class ToolCalls {
       const content: ToolCallContent[] = [];
       if (details.diff && !isError) content.push(details.diff);
       if (output !== "") content.push({ type: "content", content: { type: "text", text: shown(output) } });
-      return { sessionUpdate: "tool_call_update", toolCallId: tracked.acpId, status, content, rawOutput: { output, isError } };
+      return { sessionUpdate: "tool_call_update", toolCallId: tracked.acpId, status, content, rawOutput: { output, isError }, ...sandboxMeta(sandboxed) };
     });
     return tracked;
   }
@@ -134,4 +135,12 @@ export class ToolCalls {
 function shown(output: string): string {
   if (output.length <= SHOWN_OUTPUT_CHARS) return output;
   return `${output.slice(0, SHOWN_OUTPUT_CHARS)}${t("outputTruncated", { count: output.length - SHOWN_OUTPUT_CHARS })}`;
+}
+
+/**
+ * MAIA's extension on a tool call (ACP's `_meta`): `maia.sandboxed` says whether a Bash call runs inside the OS
+ * sandbox. On the announce when already known, and always on the final update.
+ */
+export function sandboxMeta(sandboxed: boolean | undefined): { _meta?: { maia: { sandboxed: boolean } } } {
+  return sandboxed === undefined ? {} : { _meta: { maia: { sandboxed } } };
 }

@@ -20,6 +20,8 @@ export const PRINT_LIBS: readonly PrintLib[] = [
   { name: "yaml", owner: "@maia/util", specifiers: { yaml: undefined } },
   { name: "ajv", owner: "@maia/kernel", specifiers: { ajv: undefined } },
   { name: "web-tree-sitter", owner: "@maia/plugin-permissions", specifiers: { "web-tree-sitter": undefined } },
+  // The OS sandbox's mechanics (bubblewrap arguments, the domain proxy with node:http): the first Bash call.
+  { name: "sandbox", owner: "@maia/plugin-sandbox", specifiers: { "@maia/sandbox": undefined } },
   {
     name: "mcp-sdk",
     owner: "@maia/plugin-mcp",

@@ -42,7 +42,15 @@ export class HeadlessOutput {
         // A new model answer starts after tools: the final answer is the text after the last tool call.
         this.#answer = "";
         // `diff`: what an Edit or Write changes, read before it runs (or is refused).
-        this.#line({ type: "tool_use", id: event.id, name: event.name, input: event.input, ...(event.preview ? { diff: patchOf(event.preview, this.#cwd) } : {}) });
+        // `sandboxed`: the call runs inside the OS sandbox (Bash); also on its tool_result, where it is always known.
+        this.#line({
+          type: "tool_use",
+          id: event.id,
+          name: event.name,
+          input: event.input,
+          ...(event.preview ? { diff: patchOf(event.preview, this.#cwd) } : {}),
+          ...(event.sandboxed !== undefined ? { sandboxed: event.sandboxed } : {}),
+        });
         break;
       case "permission":
         // Refused for want of someone to answer: why it asked, and the `--allow` rules that would let it run.
@@ -57,7 +65,7 @@ export class HeadlessOutput {
         break;
       case "tool_result":
         this.#toolCalls += 1;
-        this.#line({ type: "tool_result", id: event.id, name: event.name, content: event.output, isError: event.isError });
+        this.#line({ type: "tool_result", id: event.id, name: event.name, content: event.output, isError: event.isError, ...(event.sandboxed !== undefined ? { sandboxed: event.sandboxed } : {}) });
         break;
       case "usage":
         this.#usage.inputTokens += event.inputTokens;

@@ -28,6 +28,7 @@ const TEXT = {
     plan: "⏸ plan mode: only tools that read run (Shift+Tab: next mode)",
     modeInView: "Approval mode: plan",
     planPrompt: "Plan mode is on",
+    sandboxed: "⛶ Bash sandboxed",
   },
   fr: {
     inputHelp: "Votre demande — /help : aide",
@@ -50,6 +51,7 @@ const TEXT = {
     plan: "⏸ mode plan : seuls les outils de lecture s'exécutent (Maj+Tab : mode suivant)",
     modeInView: "Mode d'approbation : plan",
     planPrompt: "Le mode plan est actif",
+    sandboxed: "⛶ Bash dans le bac à sable",
   },
 } as const;
 
@@ -195,6 +197,8 @@ describe.each(["en", "fr"] as const)("tool confirmations in a real terminal (%s)
     expect(first).not.toContain(text.acceptEdits);
     // The input box is drawn before the plugins are loaded: Shift+Tab means something once the session is there.
     await terminal.waitFor("200k");
+    // At rest, once the machine is probed (just after the screen is up), the status line says Bash is sandboxed.
+    if (process.platform === "linux") await terminal.waitFor(text.sandboxed);
 
     await terminal.press("BTab");
     await terminal.waitFor(text.acceptEdits);

@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { applyLaunchMode, modePeer } from "../permission-mode.ts";
 import path from "node:path";
+import type { SandboxApi } from "@maia/plugin-sandbox";
 import { Conversation, errorMessage, type AgentEvents } from "@maia/kernel";
 import type { CliArgs } from "../args.ts";
 import type { Booted } from "../boot.ts";
@@ -65,6 +66,12 @@ export async function startConversation(options: StartupOptions): Promise<Conver
     ui.store.setMode(modes.mode());
     modes.onModeChange((mode) => ui.store.setMode(mode));
     ui.store.setModeCycler(() => modes.cycleMode());
+  }
+  // Whether Bash is sandboxed, on the status line: the machine is probed once the screen is up, not before.
+  const sandbox = kernel.plugins.get<SandboxApi>("sandbox")?.api;
+  if (sandbox) {
+    sandbox.onChange((state) => ui.store.setSandbox(state));
+    setTimeout(() => void sandbox.state().catch(() => undefined), 0).unref();
   }
 
   try {

@@ -14,6 +14,7 @@ export const BUILTIN_PLUGINS: readonly BuiltinPlugin[] = [
   { name: "litellm", load: () => import("@maia/plugin-litellm") },
   { name: "builtin-tools", load: () => import("@maia/plugin-builtin-tools") },
   { name: "permissions", load: () => import("@maia/plugin-permissions") },
+  { name: "sandbox", load: () => import("@maia/plugin-sandbox") },
   { name: "shell", load: () => import("@maia/plugin-shell") },
   { name: "file-refs", load: () => import("@maia/plugin-file-refs") },
   { name: "context", load: () => import("@maia/plugin-context") },

@@ -60,6 +60,7 @@ export class UIStore {
   #onInterrupt: (() => void) | undefined;
   #onCycleMode: (() => void) | undefined;
   #mode: string | undefined;
+  #sandbox: UISnapshot["sandbox"];
   #snapshot: UISnapshot | undefined;
   #timer: NodeJS.Timeout | undefined;
 
@@ -90,6 +91,7 @@ export class UIStore {
       context: this.#context,
       completion: this.#base === "hidden" || this.#questions.view() ? undefined : this.#completion.view(this.#editor),
       mode: this.#mode,
+      sandbox: this.#sandbox,
     };
     return this.#snapshot;
   };
@@ -201,6 +203,12 @@ export class UIStore {
   /** The approval mode shown on the status line. */
   setMode(mode: string | undefined): void {
     this.#mode = mode;
+    this.#emit();
+  }
+
+  /** Whether Bash runs in the OS sandbox, shown on the status line at rest. */
+  setSandbox(state: UISnapshot["sandbox"]): void {
+    this.#sandbox = state;
     this.#emit();
   }
 

@@ -78,4 +78,6 @@ export interface UISnapshot {
   readonly completion: CompletionView | undefined;
   /** The permissions plugin's approval mode (`default`, `acceptEdits`, `plan`); undefined without the plugin. */
   readonly mode: string | undefined;
+  /** Whether Bash runs in the OS sandbox (the sandbox plugin's state once probed); undefined: not known / no plugin. */
+  readonly sandbox: "on" | "off" | "unavailable" | undefined;
 }

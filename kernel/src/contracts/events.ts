@@ -10,8 +10,17 @@ export type AgentEvent =
   | { type: "text"; text: string }
   | { type: "text_end" }
   /** `preview`: what an Edit or Write would change, read before it runs (Tool.preview). */
-  | { type: "tool_call"; id: string; name: string; summary: string; input: Record<string, unknown>; preview?: ToolPreview }
-  | { type: "tool_result"; id: string; name: string; output: string; isError: boolean }
+  | {
+      type: "tool_call";
+      id: string;
+      name: string;
+      summary: string;
+      input: Record<string, unknown>;
+      preview?: ToolPreview;
+      /** The call runs inside the OS sandbox (true) or outside it (false); absent when the tool does not say (Tool.sandboxed). */
+      sandboxed?: boolean;
+    }
+  | { type: "tool_result"; id: string; name: string; output: string; isError: boolean; sandboxed?: boolean }
   /**
    * A call that needed a confirmation, refused because nobody can answer (headless): why it asked (the parts
    * no rule covers, from the permission verdict's advice) and the narrowest rules that would allow it.

@@ -56,6 +56,11 @@ export interface Tool<Input extends Record<string, unknown> = Record<string, unk
    * tool will say why when it runs). Must not write anything; a preview that throws is ignored.
    */
   preview?(input: Input, context: { cwd: string }): Promise<ToolPreview | undefined>;
+  /**
+   * Whether this call will run inside an OS sandbox (Bash under the sandbox plugin): front ends show it on the
+   * call (the status line, ACP's and stream-json's `sandboxed`). Undefined when not known. Must not throw.
+   */
+  sandboxed?(input: Input): boolean | undefined;
   /** Calls with the same key run one after the other, in call order (seed § 6.3). */
   lockKey?(input: Input, context: { cwd: string }): string | undefined;
   execute(input: Input, context: ToolContext): Promise<ToolOutput>;

@@ -64,7 +64,7 @@ async function runForeground(
     return { results: [resultBlock(call, { content, isError: true })], stopped: true };
   }
   const outcome = prepared.kind === "run" ? await execute(hooks, session, prepared, signal) : prepared;
-  session.events.emit({ type: "tool_result", id: call.id, name: call.name, output: outcome.content, isError: outcome.isError });
+  emitResult(session, call, tool, outcome);
   return { results: [resultBlock(call, outcome)], stopped: false };
 }
 
@@ -125,7 +125,7 @@ async function runParallel(
   const results = calls.map((call, index) => {
     const outcome = settled[index] ?? { content: t("notRunForModel"), isError: true };
     announce(session, call, tools[index], previews[index]);
-    session.events.emit({ type: "tool_result", id: call.id, name: call.name, output: outcome.content, isError: outcome.isError });
+    emitResult(session, call, tools[index], outcome);
     return resultBlock(call, outcome);
   });
   return { results, stopped };
@@ -137,7 +137,23 @@ async function findTool(hooks: HookTable, session: AgentSession, name: string): 
 
 function announce(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, preview: ToolPreview | undefined): void {
   const summary = summaryOf(tool, call.input);
-  session.events.emit({ type: "tool_call", id: call.id, name: call.name, summary, input: call.input, ...(preview ? { preview } : {}) });
+  const sandboxed = sandboxedOf(tool, call.input);
+  session.events.emit({ type: "tool_call", id: call.id, name: call.name, summary, input: call.input, ...(preview ? { preview } : {}), ...(sandboxed !== undefined ? { sandboxed } : {}) });
+}
+
+/** The call's result event; `sandboxed` is known for sure once the call ran (the announce may precede the sandbox's probe). */
+function emitResult(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, outcome: { content: string; isError: boolean }): void {
+  const sandboxed = sandboxedOf(tool, call.input);
+  session.events.emit({ type: "tool_result", id: call.id, name: call.name, output: outcome.content, isError: outcome.isError, ...(sandboxed !== undefined ? { sandboxed } : {}) });
+}
+
+/** Whether the call runs inside an OS sandbox, for the front ends (Bash); undefined when the tool does not say. */
+function sandboxedOf(tool: AnyTool | undefined, input: Record<string, unknown>): boolean | undefined {
+  try {
+    return tool?.sandboxed?.(input);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The tool's own preview of what the call changes (Edit, Write), on the input it will run with. */

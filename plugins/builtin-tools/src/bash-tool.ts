@@ -1,10 +1,13 @@
 import type { Tool, ToolContext, ToolOutput } from "@maia/kernel";
 import { toolDoc as d } from "./descriptions.ts";
 import { t } from "./messages.ts";
-import { runShell, type ShellStatus } from "@maia/util";
+import { runShell, type CommandSpawner, type ShellStatus } from "@maia/util";
+import type { BashSandbox } from "./tool-environment.ts";
 
 export interface BashInput extends Record<string, unknown> {
   command: string;
+  /** Claude Code's name: run outside the OS sandbox (always asks the user; see the permissions plugin). */
+  dangerouslyDisableSandbox?: boolean;
 }
 
 /** Seed § 23: Bash's timeout, output budget, and § 8's delay between SIGTERM and SIGKILL. */
@@ -28,34 +31,62 @@ export function statusLine(status: ShellStatus): string {
   }
 }
 
-export function createBashTool(limits: BashLimits = BASH_LIMITS): Tool<BashInput> {
+/** Each conversation's own private temp folder in the sandbox: conversations are told apart by their state map. */
+const conversations = new WeakMap<Map<string, unknown>, string>();
+let conversationCount = 0;
+
+export function createBashTool(limits: BashLimits = BASH_LIMITS, sandbox: () => BashSandbox | undefined = () => undefined): Tool<BashInput> {
   return {
     spec: {
       name: "Bash",
-      description: d("bash", { seconds: limits.timeoutMs / 1000, chars: limits.maxChars }),
+      description: `${d("bash", { seconds: limits.timeoutMs / 1000, chars: limits.maxChars })}${d("bashSandboxNote")}`,
       inputSchema: {
         type: "object",
-        properties: { command: { type: "string", minLength: 1, description: d("bashCommand") } },
+        properties: {
+          command: { type: "string", minLength: 1, description: d("bashCommand") },
+          dangerouslyDisableSandbox: { type: "boolean", description: d("bashDisableSandbox") },
+        },
         required: ["command"],
       },
     },
     permission: "ask",
     describe: (input) => input.command,
-    execute: (input, context) => bash(input, context, limits),
+    sandboxed: (input) => sandbox()?.sandboxedNow(input),
+    execute: (input, context) => bash(input, context, limits, sandbox()),
   };
 }
 
-async function bash(input: BashInput, context: ToolContext, limits: BashLimits): Promise<ToolOutput> {
+async function bash(input: BashInput, context: ToolContext, limits: BashLimits, sandbox: BashSandbox | undefined): Promise<ToolOutput> {
+  const plan = sandbox ? await sandbox.planBash(input) : undefined;
+  if (plan?.kind === "refused") return { content: t("bashSandboxRefused", { reason: plan.reason }), isError: true };
+  let spawn: CommandSpawner | undefined;
+  if (sandbox && plan?.kind === "sandboxed") {
+    let conversation = conversations.get(context.state);
+    if (conversation === undefined) {
+      conversation = `c${++conversationCount}`;
+      conversations.set(context.state, conversation);
+    }
+    const key = conversation;
+    spawn = (command, options) => sandbox.spawn(command, { ...options, conversation: key });
+  }
+  const started = Date.now();
   const result = await runShell(input.command, {
     cwd: context.cwd,
     env: context.env ?? process.env,
     signal: context.signal,
     ...limits,
     cutMarker: (omitted) => t("bashOutputCut", { count: omitted }),
+    ...(spawn ? { spawn } : {}),
   });
   const lines: string[] = [];
   if (result.output !== "") lines.push(result.output.endsWith("\n") ? result.output.slice(0, -1) : result.output);
   if (result.status.kind === "launch_failed") lines.push(t("bashLaunchCause", { cause: result.status.cause }));
+  // A command the sandbox stopped (it failed, and its output or the proxy's log points at the sandbox) gets a
+  // sentence the model can act on: what was refused, how to get out.
+  if (spawn && sandbox && !(result.status.kind === "exit" && result.status.code === 0)) {
+    const why = await sandbox.explain(input.command, result.output, started).catch(() => undefined);
+    if (why !== undefined) lines.push(why);
+  }
   lines.push(statusLine(result.status));
   const content = lines.join("\n");
   return result.status.kind === "launch_failed" ? { content, isError: true } : content;

@@ -39,6 +39,9 @@ export const toolDoc = defineMessages(
     bash:
       "Runs a shell command (bash) in the launch folder and returns its output, stdout and stderr merged in order, followed by a status line: [exit code: N], [timed out ({seconds} s)], [interrupted (Ctrl+C)] or [failed to launch the command]. Every call starts a fresh shell in the launch folder (cd does not carry over: use `cd dir && command`). Stops the command and all its sub-processes after {seconds} s. Output beyond {chars} characters is cut in the middle. Nothing can be typed into the command: interactive programs do not work (use flags such as --yes). To read, find, search or change files, use Read, Glob, Grep, Edit and Write instead of cat, find, grep, sed or echo.",
     bashCommand: "The command line to run.",
+    bashSandboxNote:
+      " When the OS sandbox is on, the command runs inside it: it writes only in the launch folder and $TMPDIR, reads no credentials, and reaches only the allowed domains. A result that says the sandbox refused something tells you what; only if the task truly needs it, call again with dangerouslyDisableSandbox: true, which always asks the user.",
+    bashDisableSandbox: "Run this command outside the OS sandbox. Always asks the user; only when the sandbox refused something the task needs.",
     todo:
       "Maintains the task list of this conversation; each call replaces the whole list. Use it for any work of 3 steps or more: list the tasks, set one task in_progress before starting it (exactly one at a time), mark it completed as soon as it is done, add the tasks you discover. The user sees the list as ☐ pending, ▶ in progress, ☑ done.",
     todoList: "The complete list, in order.",
@@ -85,6 +88,9 @@ export const toolDoc = defineMessages(
     bash:
       "Exécute une commande shell (bash) dans le dossier de lancement et renvoie sa sortie, stdout et stderr fusionnés dans l'ordre, suivie d'une ligne d'état : [code de sortie : N], [délai dépassé ({seconds} s)], [interrompu (Ctrl+C)] ou [échec du lancement de la commande]. Chaque appel démarre un nouveau shell dans le dossier de lancement (cd ne se conserve pas : utilise `cd dossier && commande`). Arrête la commande et tous ses sous-processus après {seconds} s. La sortie au-delà de {chars} caractères est coupée au milieu. Rien ne peut être saisi dans la commande : les programmes interactifs ne marchent pas (utilise des options comme --yes). Pour lire, trouver, chercher ou modifier des fichiers, utilise Read, Glob, Grep, Edit et Write plutôt que cat, find, grep, sed ou echo.",
     bashCommand: "La ligne de commande à exécuter.",
+    bashSandboxNote:
+      " Quand le bac à sable du système est activé, la commande s'y exécute : elle n'écrit que dans le dossier de lancement et $TMPDIR, ne lit aucun identifiant et ne joint que les domaines autorisés. Un résultat qui dit que le bac à sable a refusé quelque chose t'indique quoi ; seulement si la tâche en a vraiment besoin, rappelle avec dangerouslyDisableSandbox: true, ce qui est toujours demandé à l'utilisateur.",
+    bashDisableSandbox: "Exécute cette commande hors du bac à sable du système. Toujours demandé à l'utilisateur ; seulement quand le bac à sable a refusé ce dont la tâche a besoin.",
     todo:
       "Tient la liste des tâches de cette conversation ; chaque appel remplace toute la liste. Utilise-la pour tout travail de 3 étapes ou plus : liste les tâches, passe une tâche in_progress avant de la commencer (une seule à la fois), marque-la completed dès qu'elle est faite, ajoute les tâches que tu découvres. L'utilisateur voit la liste ainsi : ☐ à faire, ▶ en cours, ☑ faite.",
     todoList: "La liste complète, dans l'ordre.",

@@ -1,6 +1,7 @@
 import { definePlugin } from "@maia/kernel";
 import { forgetFilesSeen, markFileSeen, markFileSeenFromDisk } from "./files-seen.ts";
 import { todosOf } from "./todo-tool.ts";
+import type { BashSandbox } from "./tool-environment.ts";
 import { createBuiltinTools } from "./tools.ts";
 import { walkFiles } from "./walk.ts";
 
@@ -36,7 +37,9 @@ export default definePlugin<Record<string, never>, BuiltinToolsApi>({
   kernel: "^1.0.0",
   description: "Builtin tools: Read, Glob, Grep, Write, Edit, Bash, TodoWrite, WebFetch, CurrentModel",
   apply(context) {
-    context.hooks.tools.tapPromise(PLUGIN_NAME, async (tools, setup) => [...tools, ...createBuiltinTools({ homeDir: setup.homeDir })]);
+    // Bash runs through the sandbox plugin when it is on (looked up at each call: plugins load in any order).
+    const sandbox = () => context.plugins.get<BashSandbox>("sandbox")?.api;
+    context.hooks.tools.tapPromise(PLUGIN_NAME, async (tools, setup) => [...tools, ...createBuiltinTools({ homeDir: setup.homeDir, sandbox })]);
     // The model's memory of file contents goes away with the compacted messages: it must read them again.
     context.hooks.onCompact.tapPromise(PLUGIN_NAME, async (event) => {
       forgetFilesSeen(event.session.state);

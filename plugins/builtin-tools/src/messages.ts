@@ -85,6 +85,7 @@ export const t = defineMessages(
     bashInterrupted: "[interrupted (Ctrl+C)]",
     bashLaunchFailed: "[failed to launch the command]",
     bashLaunchCause: "Cause: {cause}",
+    bashSandboxRefused: "[not run: {reason}]",
     bashOutputCut: (p: Params) => `\n… [${p.count} ${plural(p.count, "character", "characters")} of output cut here] …\n`,
     // TodoWrite.
     todoSummary: (p: Params) => `${p.count} ${plural(p.count, "task", "tasks")}`,
@@ -187,6 +188,7 @@ export const t = defineMessages(
     bashInterrupted: "[interrompu (Ctrl+C)]",
     bashLaunchFailed: "[échec du lancement de la commande]",
     bashLaunchCause: "Cause : {cause}",
+    bashSandboxRefused: "[non exécutée : {reason}]",
     bashOutputCut: (p: Params) => `\n… [${p.count} ${plural(p.count, "caractère", "caractères")} de sortie coupés ici] …\n`,
     todoSummary: (p: Params) => `${p.count} ${plural(p.count, "tâche", "tâches")}`,
     todoCleared: "La liste de tâches est maintenant vide.",

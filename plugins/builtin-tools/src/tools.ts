@@ -26,7 +26,7 @@ export function createBuiltinTools(environment: ToolEnvironment, limits: ToolLim
     createGrepTool(environment),
     createWriteTool(environment),
     createEditTool(environment),
-    createBashTool(limits.bash),
+    createBashTool(limits.bash, () => environment.sandbox?.()),
     createTodoTool(),
     createWebFetchTool(limits.webFetch),
     createCurrentModelTool(),

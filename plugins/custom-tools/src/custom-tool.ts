@@ -1,6 +1,7 @@
 import type { JsonSchema, Tool, ToolContext, ToolOutput } from "@maia/kernel";
 import { t } from "./messages.ts";
-import { runCustomTool } from "./run-tool.ts";
+import type { SandboxApi } from "@maia/plugin-sandbox";
+import { runCustomTool, type ToolSandbox } from "./run-tool.ts";
 import type { ToolDefinition, ToolParameter } from "./tool-definition.ts";
 
 /**
@@ -8,17 +9,19 @@ import type { ToolDefinition, ToolParameter } from "./tool-definition.ts";
  * number, string → string; a parameter without default is required). Permission "ask" by default; rules name
  * it exactly (`Addition`, `Addition(5)`).
  */
-export function createCustomTool(definition: ToolDefinition, options: { timeoutMs?: number } = {}): Tool {
+export function createCustomTool(definition: ToolDefinition, options: { timeoutMs?: number; sandbox?: () => (ToolSandbox & Pick<SandboxApi, "sandboxedNow">) | undefined } = {}): Tool {
   return {
     spec: { name: definition.name, description: definition.description, inputSchema: inputSchemaOf(definition.parameters) },
     permission: "ask",
     describe: (input) => summaryOf(definition.parameters, input),
+    sandboxed: () => options.sandbox?.()?.sandboxedNow({}),
     async execute(input: Record<string, unknown>, context: ToolContext): Promise<ToolOutput> {
       return runCustomTool(definition, valuesOf(definition.parameters, input), {
         cwd: context.cwd,
         ...(context.env ? { env: context.env } : {}),
         ...(context.signal ? { signal: context.signal } : {}),
         ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+        sandbox: options.sandbox?.(),
       });
     },
   };

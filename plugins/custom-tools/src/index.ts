@@ -1,4 +1,5 @@
 import { definePlugin } from "@maia/kernel";
+import type { SandboxApi } from "@maia/plugin-sandbox";
 import { createCustomTool } from "./custom-tool.ts";
 import { loadCustomTools, type LoadOptions, type LoadResult } from "./load-tools.ts";
 import { t } from "./messages.ts";
@@ -23,13 +24,15 @@ export default definePlugin<Record<string, never>, CustomToolsApi>({
   kernel: "^1.0.0",
   description: "Custom tools: programs declared in .maia/tools/<name>/TOOL.json, run without a shell",
   apply(context) {
+    // The programs run in the OS sandbox when the sandbox plugin is on (looked up at each call).
+    const sandbox = () => context.plugins.get<SandboxApi>("sandbox")?.api;
     context.hooks.tools.tapPromise(PLUGIN_NAME, async (tools, setup) => {
       const loaded = await loadCustomTools({ cwd: setup.cwd, homeDir: setup.homeDir, taken: tools.map((tool) => tool.spec.name) });
       for (const warning of loaded.warnings) context.log.warn(warning);
       if (loaded.tools.length > 0) {
         context.log.info(t("loaded", { list: loaded.tools.map((tool) => `  ${tool.definition.name}`).join("\n") }));
       }
-      return [...tools, ...loaded.tools.map((tool) => createCustomTool(tool.definition))];
+      return [...tools, ...loaded.tools.map((tool) => createCustomTool(tool.definition, { sandbox }))];
     });
     return api;
   },

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { SandboxApi } from "@maia/plugin-sandbox";
 import { expandWords } from "./command-line.ts";
 import { t } from "./messages.ts";
 import type { ToolDefinition } from "./tool-definition.ts";
@@ -16,7 +17,12 @@ export interface RunContext {
   signal?: AbortSignal;
   /** Tests shorten it; users get the seed's 120 s. */
   timeoutMs?: number;
+  /** The OS sandbox the program runs in, when the sandbox plugin is on (issue 35). */
+  sandbox?: ToolSandbox | undefined;
 }
+
+/** What a custom tool uses of the sandbox plugin's API. */
+export type ToolSandbox = Pick<SandboxApi, "planBash" | "wrap">;
 
 export type RunOutcome = { content: string; isError: boolean };
 
@@ -31,11 +37,16 @@ export async function runCustomTool(definition: ToolDefinition, values: Record<s
   const [program = "", ...args] = expandWords(definition.words, values);
   const file = program.startsWith("./") || program.startsWith("../") ? path.resolve(definition.folder, program) : program;
   const seconds = Math.round((context.timeoutMs ?? TOOL_TIMEOUT_MS) / 1000);
+  const env = { ...(context.env ?? process.env), MAIA_CWD: context.cwd, MAIA_TOOL_DIR: definition.folder };
+  // In the OS sandbox when it is on, as Bash: the program and its arguments wrapped, never through a shell.
+  const plan = context.sandbox ? await context.sandbox.planBash({}) : undefined;
+  if (plan?.kind === "refused") return error(t("spawnFailed", { name: definition.name, program, cause: plan.reason }));
+  const wrapped = context.sandbox && plan?.kind === "sandboxed" ? await context.sandbox.wrap([file, ...args], { cwd: definition.folder, env }) : undefined;
   // Imported when a custom tool first runs, not when the plugin loads (start-up memory, DESIGN.md).
   const { execa } = await import("execa");
-  const result = await execa(file, args, {
-    cwd: definition.folder,
-    env: { ...(context.env ?? process.env), MAIA_CWD: context.cwd, MAIA_TOOL_DIR: definition.folder },
+  const result = await execa(wrapped?.file ?? file, wrapped?.args ?? args, {
+    cwd: wrapped?.cwd ?? definition.folder,
+    env: wrapped?.env ?? env,
     extendEnv: false,
     stdin: "ignore",
     timeout: context.timeoutMs ?? TOOL_TIMEOUT_MS,
@@ -58,6 +69,8 @@ export async function runCustomTool(definition: ToolDefinition, values: Record<s
     const cause = result.code === "ENOENT" ? t("notFound") : (result.originalMessage ?? result.shortMessage ?? String(result.code ?? ""));
     return error(t("spawnFailed", { name, program, cause }));
   }
+  // In the sandbox, a program that cannot start is bubblewrap's error, not the system's.
+  if (wrapped && result.exitCode === 1 && /^bwrap: execvp /m.test(stderr)) return error(t("spawnFailed", { name, program, cause: t("notFound") }));
   if (result.signal !== undefined && !result.isMaxBuffer) return error(t("killed", { name, signal: result.signal, output: cut(stderr || stdout) }));
   if (result.exitCode !== 0 && !result.isMaxBuffer) return error(t("failed", { name, code: result.exitCode ?? "?", output: cut(stderr || stdout) }));
   // Exit 0 (or a program killed for printing far too much): what it printed, cut to the limit.

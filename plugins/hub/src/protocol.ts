@@ -137,6 +137,8 @@ export interface ToolCall {
   output: string;
   locations: ToolLocation[];
   diffs: ToolDiff[];
+  /** MAIA's `_meta.maia.sandboxed`: the call runs inside (true) or outside (false) the OS sandbox; absent: not said. */
+  sandboxed?: boolean;
 }
 
 export interface PlanEntry {

@@ -30,6 +30,8 @@ export const SETTINGS_SCHEMA = {
     permissions: {},
     // Read and checked by the hooks plugin (user hook commands in Claude Code's format).
     hooks: {},
+    // Read and checked by the sandbox plugin (Claude Code's `sandbox` keys, docs/sandbox.md).
+    sandbox: {},
   },
   additionalProperties: false,
 } as const;

@@ -33,6 +33,7 @@ export const SERVER_SCHEMA: JsonSchema = {
       description: "stdio: variables added to a minimal environment (HOME, PATH, USER…); ${VAR} expanded",
     },
     cwd: { type: "string", minLength: 1, description: "stdio: working folder, relative to the launch folder" },
+    sandbox: { type: "boolean", description: "stdio: true starts the server inside MAIA's OS sandbox (as Bash: writes only in the launch folder, no secrets, allowed domains only)" },
     enabled: { type: "boolean", description: "false: the server is ignored" },
     disabled: { type: "boolean", description: "true: the server is ignored (the spelling of other assistants)" },
     timeout: {

@@ -5,6 +5,7 @@ import { processAlive } from "@maia/util";
 import { describeFailure, withDeadline, type Failure } from "./failure.ts";
 import { t } from "./messages.ts";
 import { forgetChild, rememberChild } from "./child-processes.ts";
+import type { SandboxApi } from "@maia/plugin-sandbox";
 import { sdk, type Sdk } from "./sdk.ts";
 import type { McpServerConfig } from "./server-config.ts";
 import { listAllPages } from "./paginate.ts";
@@ -68,6 +69,7 @@ export class McpConnection {
   readonly warnings: string[] = [];
   readonly #env: NodeJS.ProcessEnv;
   readonly #homeDir: string;
+  readonly #sandbox: (() => McpSandbox | undefined) | undefined;
   readonly #loginCommand: string;
   #needsLogin = false;
   #state: ConnectionState = "connecting";
@@ -93,8 +95,9 @@ export class McpConnection {
 
   /** `homeDir`: where `~/.maia/mcp-auth/` holds the OAuth logins of remote servers. */
   /** `loginCommand`: what the user types to log in, named when the server needs it (`/mcp login KEY`…). */
-  constructor(config: McpServerConfig, env: NodeJS.ProcessEnv, homeDir: string, loginCommand = `maia mcp login ${config.key}`) {
+  constructor(config: McpServerConfig, env: NodeJS.ProcessEnv, homeDir: string, loginCommand = `maia mcp login ${config.key}`, sandbox?: () => McpSandbox | undefined) {
     this.config = config;
+    this.#sandbox = sandbox;
     this.#env = env;
     this.#homeDir = homeDir;
     this.#loginCommand = loginCommand;
@@ -169,7 +172,7 @@ export class McpConnection {
     try {
       const lib = await sdk();
       this.#lib = lib;
-      const transport = this.#createTransport(lib);
+      const transport = await this.#createTransport(lib);
       const client = new lib.Client({ name: "maia", version: "1.0.0" }, { capabilities: {} });
       // Errors mostly surface through the requests they break, with better words; the loss itself is onclose.
       // Except one: a remote server's response stream that breaks (the server died, the network dropped) is only
@@ -409,7 +412,7 @@ export class McpConnection {
     if (wasOk) this.onDrop?.();
   }
 
-  #createTransport(lib: Sdk): Transport {
+  async #createTransport(lib: Sdk): Promise<Transport> {
     const config = this.config.transport;
     if (config.type === "stdio") {
       // The SDK passes only a few variables (HOME, PATH…) to a server, read from process.env; this session's
@@ -420,11 +423,14 @@ export class McpConnection {
           return value === undefined || value.startsWith("()") ? [] : [[name, value]];
         }),
       );
+      const env = { ...inherited, ...config.env };
+      // `"sandbox": true`: started inside the OS sandbox, or not at all (never a server that asked for it, unboxed).
+      const boxed = config.sandbox === true ? await sandboxedLaunch(this.#sandbox?.(), config.command, config.args, { cwd: config.cwd, env }) : undefined;
       const transport = new lib.StdioClientTransport({
-        command: config.command,
-        args: config.args,
-        env: { ...inherited, ...config.env },
-        cwd: config.cwd,
+        command: boxed?.file ?? config.command,
+        args: boxed?.args ?? config.args,
+        env: boxed?.env ?? env,
+        cwd: boxed?.cwd ?? config.cwd,
         // Piped, never inherited: a server's logs must not draw over the UI.
         stderr: "pipe",
       });
@@ -528,4 +534,16 @@ function lastLine(text: string): string {
   const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "");
   const last = lines.at(-1) ?? "";
   return last.length > 300 ? `${last.slice(0, 300)}…` : last;
+}
+
+/** What a stdio server that opts in uses of the sandbox plugin's API. */
+export type McpSandbox = Pick<SandboxApi, "planBash" | "wrap">;
+
+/** The wrapped launch of a server that asked for the sandbox; throws (the server fails, with why) when there is none. */
+async function sandboxedLaunch(sandbox: McpSandbox | undefined, command: string, args: readonly string[], options: { cwd: string; env: Record<string, string> }) {
+  if (!sandbox) throw new Error(t("sandboxMissing"));
+  const plan = await sandbox.planBash({});
+  if (plan.kind === "refused") throw new Error(plan.reason);
+  if (plan.kind !== "sandboxed") throw new Error(t("sandboxOff"));
+  return sandbox.wrap([command, ...args], options);
 }

@@ -5,7 +5,7 @@ import { loadMcpConfig } from "./load-config.ts";
 import { mcpCommand, type McpLoginResult, type McpServerDetail, type McpView } from "./mcp-command.ts";
 import { login, logout, oauthOf } from "./oauth/login.ts";
 import { mcpSubcommand } from "./subcommand.ts";
-import type { McpConnection } from "./connection.ts";
+import type { McpConnection, McpSandbox } from "./connection.ts";
 import { promptCommand, promptCommandName, promptUsage } from "./prompt-commands.ts";
 import { attachResource, parseResourceReferences } from "./resource-refs.ts";
 import { t } from "./messages.ts";
@@ -272,7 +272,7 @@ async function prepareSession(
     warn: warnOnce,
   });
   return {
-    servers: new SessionServers({ session, servers: selected, blocked, rules, warn: (message) => context.log.warn(message), onLists }),
+    servers: new SessionServers({ session, servers: selected, blocked, rules, warn: (message) => context.log.warn(message), onLists, sandbox: () => context.plugins.get<McpSandbox>("sandbox")?.api }),
     notEnabled: config.servers.filter((server) => !enabled.has(server.key)).map((server) => server.key),
     disabled: config.disabled,
     files: config.files,

@@ -73,6 +73,7 @@ export function parseServerEntry(entry: unknown, context: EntryContext): EntryOu
     args?: string[];
     env?: Record<string, string>;
     cwd?: string;
+    sandbox?: boolean;
     timeout?: number;
     includeTools?: string[];
     excludeTools?: string[];
@@ -116,6 +117,7 @@ export function parseServerEntry(entry: unknown, context: EntryContext): EntryOu
       args: args.map((arg, index) => expand(arg, `args[${index}]`)),
       env: expandRecord(fields.env, "env"),
       cwd: path.resolve(context.cwd, fields.cwd === undefined ? "." : expand(fields.cwd, "cwd")),
+      ...(fields.sandbox === true ? { sandbox: true } : {}),
     };
     display = [command, ...args].join(" ");
   } else {

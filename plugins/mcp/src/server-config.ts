@@ -12,6 +12,8 @@ export interface StdioTransportConfig {
   env: Record<string, string>;
   /** Absolute: a relative `cwd` is resolved against the launch folder. */
   cwd: string;
+  /** `"sandbox": true`: the server runs inside the OS sandbox (issue 35); it does not start without one. */
+  sandbox?: boolean;
 }
 
 export interface HttpTransportConfig {

@@ -1,5 +1,5 @@
 import type { AgentSession } from "@maia/kernel";
-import { CLOSE_BUDGET_MS, McpConnection } from "./connection.ts";
+import { CLOSE_BUDGET_MS, McpConnection, type McpSandbox } from "./connection.ts";
 import { createMcpTool } from "./mcp-tool.ts";
 import { t } from "./messages.ts";
 import type { McpRuleLike } from "./rules.ts";
@@ -51,6 +51,8 @@ export interface SessionServersOptions {
   warn(message: string): void;
   /** A server's lists were read (connected, or `list_changed`): its prompts become slash commands. */
   onLists?(key: string, connection: McpConnection): void;
+  /** The sandbox plugin's API, for stdio servers that opt in (`"sandbox": true`). */
+  sandbox?: () => McpSandbox | undefined;
 }
 
 /**
@@ -65,6 +67,7 @@ export class SessionServers {
   readonly #rules: readonly McpRuleLike[];
   readonly #warn: (message: string) => void;
   readonly #onLists: ((key: string, connection: McpConnection) => void) | undefined;
+  readonly #sandbox: (() => McpSandbox | undefined) | undefined;
   #ready: Promise<void> = Promise.resolve();
   #closed = false;
 
@@ -73,6 +76,7 @@ export class SessionServers {
     this.#rules = options.rules;
     this.#warn = options.warn;
     this.#onLists = options.onLists;
+    this.#sandbox = options.sandbox;
     for (const config of options.servers) {
       const blocked = options.blocked.get(config.key);
       this.#entries.set(config.key, { config, tools: [], ...(blocked === undefined ? {} : { blocked }) });
@@ -191,7 +195,7 @@ export class SessionServers {
         : frontEnd.terminal
           ? `/mcp login ${key}`
           : `maia mcp login ${key}`;
-    const connection = new McpConnection(entry.config, env, homeDir, loginCommand);
+    const connection = new McpConnection(entry.config, env, homeDir, loginCommand, this.#sandbox);
     entry.connection = connection;
     await connection.connect();
     if (this.#closed) {

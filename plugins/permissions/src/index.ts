@@ -10,6 +10,7 @@ import { t } from "./messages.ts";
 import { formatPermissions, permissionsView, startupMessage, type PermissionsView } from "./permissions-view.ts";
 import type { Remembered } from "./remember.ts";
 import type { Rule } from "./rule-syntax.ts";
+import { sandboxVerdict, type SandboxPlanner } from "./sandbox-verdict.ts";
 import { defaultSources, loadRules, type LoadedRules } from "./settings-files.ts";
 
 const PLUGIN_NAME = "permissions";
@@ -168,12 +169,17 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
         report: false,
       });
       if (result.error !== undefined) warnOnce(result.error);
-      const verdict = applyMode(mode, result.verdict, call.name, call.input, session.cwd);
+      let verdict = applyMode(mode, result.verdict, call.name, call.input, session.cwd);
+      // Bash and the OS sandbox: auto-allow inside it, always ask to leave it (sandbox-verdict.ts).
+      const sandbox = call.name === "Bash" ? context.plugins.get<SandboxPlanner>("sandbox")?.api : undefined;
+      if (sandbox) verdict = await sandboxVerdict(sandbox, call.input, { verdict, rules: result.rules, ...(result.error !== undefined ? { error: result.error } : {}) }, session.setup.frontEnd);
       // A user's PreToolUse hook answered allow: it lifts only the default "ask" (no rule matched, no error), and
       // never what the approval mode refused.
       const approvedBy = preApproved.get(call);
       preApproved.delete(call);
-      if (approvedBy !== undefined && result.error === undefined && verdict.decision === "ask" && verdict.rule === undefined) {
+      // Leaving the OS sandbox is asked of the person every time: a hook's allow does not lift that question.
+      const leavesSandbox = verdict.decision === "ask" && verdict.source === t("sandboxSource");
+      if (approvedBy !== undefined && !leavesSandbox && result.error === undefined && verdict.decision === "ask" && verdict.rule === undefined) {
         return { ...check, verdict: { decision: "allow", source: approvedBy } };
       }
       if (verdict.decision !== "ask") return { ...check, verdict };

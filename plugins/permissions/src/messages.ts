@@ -62,6 +62,9 @@ export const t = defineMessages(
     viewFileEmpty: "(no rules)",
     // Approval modes.
     modeSource: "{mode} mode",
+    sandboxSource: "the OS sandbox",
+    autoAllowSource: "sandbox.autoAllowBashIfSandboxed (runs in the OS sandbox)",
+    unsandboxedAsks: "dangerouslyDisableSandbox: this command would run OUTSIDE the OS sandbox, so it is always asked (in `maia -p`, only `--allow` rules of the run let it through)",
     planRefused:
       "plan mode: {tool} is not run, only tools that read are. Do not try to make changes: study the code with the reading tools, then present your plan to the user and wait for their approval",
     planPrompt:
@@ -158,6 +161,9 @@ and prints one JSON verdict per line, in order.`,
     "finding-process-substitution": "substitution de processus {text} : aucune règle allow ne la couvre",
     "finding-executing-expansion": "{text} peut exécuter du code à l'expansion : aucune règle allow ne le couvre",
     modeSource: "mode {mode}",
+    sandboxSource: "le bac à sable du système",
+    autoAllowSource: "sandbox.autoAllowBashIfSandboxed (s'exécute dans le bac à sable du système)",
+    unsandboxedAsks: "dangerouslyDisableSandbox : cette commande s'exécuterait HORS du bac à sable du système, elle est donc toujours demandée (avec `maia -p`, seules les règles `--allow` de l'exécution la laissent passer)",
     planRefused:
       "mode plan : {tool} n'est pas exécuté, seuls les outils de lecture le sont. N'essaie pas de modifier quoi que ce soit : étudie le code avec les outils de lecture, puis présente ton plan à l'utilisateur et attends son accord",
     planPrompt:

@@ -11,6 +11,7 @@ const LOADERS = {
   litellm: () => import("@maia/plugin-litellm"),
   memory: () => import("@maia/plugin-memory"),
   permissions: () => import("@maia/plugin-permissions"),
+  sandbox: () => import("@maia/plugin-sandbox"),
   sessions: () => import("@maia/plugin-sessions"),
   skills: () => import("@maia/plugin-skills"),
 } satisfies Record<string, () => Promise<{ default: unknown }>>;

@@ -9,13 +9,29 @@ import { Spinner } from "./spinner.tsx";
  * (« Sous-agent « x » au travail », the model list…), or an empty line.
  */
 export function StatusLine({ snapshot }: { snapshot: UISnapshot }) {
-  const { prompt, tools, activity, thinking, mode } = snapshot;
+  const { prompt, tools, activity, thinking, mode, sandbox } = snapshot;
   const working = prompt.kind === "busy" || thinking || tools !== null;
   if (!working || prompt.kind === "confirm" || prompt.kind === "question" || prompt.kind === "select" || prompt.kind === "hidden") {
-    // At rest the line tells a mode other than the default, and how to leave it.
-    if (mode === "acceptEdits") return <Text color="magentaBright">{t("modeAcceptEdits")}</Text>;
-    if (mode === "plan") return <Text color="cyanBright">{t("modePlan")}</Text>;
-    return <Text> </Text>;
+    // At rest the line tells a mode other than the default, and how to leave it, then whether Bash is sandboxed.
+    const flag = sandbox === undefined ? null : sandbox === "on" ? <Text dimColor>{t("sandboxOn")}</Text> : <Text color="yellow">{t("sandboxOff")}</Text>;
+    const separator = flag ? <Text dimColor> · </Text> : null;
+    if (mode === "acceptEdits")
+      return (
+        <Text wrap="truncate">
+          <Text color="magentaBright">{t("modeAcceptEdits")}</Text>
+          {separator}
+          {flag}
+        </Text>
+      );
+    if (mode === "plan")
+      return (
+        <Text wrap="truncate">
+          <Text color="cyanBright">{t("modePlan")}</Text>
+          {separator}
+          {flag}
+        </Text>
+      );
+    return flag ? <Text wrap="truncate">{flag}</Text> : <Text> </Text>;
   }
   const label = tools
     ? t("parallelTools", { done: tools.done, total: tools.names.length, names: tools.names.join(", ") })

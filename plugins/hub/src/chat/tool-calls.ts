@@ -20,6 +20,8 @@ export function applyToolCall(previous: ToolCall, update: acp.ToolCallUpdate | a
   if (update.kind != null) next.kind = toolKind(update.kind);
   if (update.status != null) next.status = update.status satisfies ToolStatus;
   if (update.rawInput !== undefined) next.input = compactJson(update.rawInput);
+  const sandboxed = (update._meta as { maia?: { sandboxed?: unknown } } | null | undefined)?.maia?.sandboxed;
+  if (typeof sandboxed === "boolean") next.sandboxed = sandboxed;
   if (update.locations != null) next.locations = update.locations.map(location);
   if (update.content != null) {
     const { text, diffs } = fromContent(update.content, terminalText);

@@ -29,6 +29,15 @@ export const ToolCard = memo(function ToolCard({ toolCall, children }: { toolCal
       <header className="tool-header">
         <span className={`badge tool-kind kind-${toolCall.kind}`}>{t(`tool.kind.${toolCall.kind}`)}</span>
         <span className="tool-title">{toolCall.title || t("tool.untitled")}</span>
+        {toolCall.sandboxed === undefined ? null : (
+          <span
+            className={`badge tool-sandbox ${toolCall.sandboxed ? "sandbox-in" : "sandbox-out"}`}
+            data-testid="tool-sandbox"
+            title={t(toolCall.sandboxed ? "tool.sandboxedTitle" : "tool.unsandboxedTitle")}
+          >
+            {t(toolCall.sandboxed ? "tool.sandboxed" : "tool.unsandboxed")}
+          </span>
+        )}
         <span className={`badge tool-status status-${toolCall.status}`} data-testid="tool-status">
           {t(`tool.status.${toolCall.status}`)}
         </span>
