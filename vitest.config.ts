@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["kernel/src/**/*.test.ts", "util/src/**/*.test.ts", "packages/permission-rules/src/**/*.test.ts", "packages/subagent-protocol/src/**/*.test.ts", "plugins/*/src/**/*.test.ts", "cli/src/**/*.test.ts", "testing/*/src/**/*.test.ts", "examples/**/*.test.ts"],
+    include: ["kernel/src/**/*.test.ts", "util/src/**/*.test.ts", "packages/permission-rules/src/**/*.test.ts", "packages/subagent-protocol/src/**/*.test.ts", "packages/images/src/**/*.test.ts", "plugins/*/src/**/*.test.ts", "cli/src/**/*.test.ts", "testing/*/src/**/*.test.ts", "examples/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**"],
     // Generous: on a loaded 2-core machine a real process or terminal can take many seconds; a passing test
     // never waits for these, only a hung one does.

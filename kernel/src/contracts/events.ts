@@ -1,3 +1,4 @@
+import type { ImageReference } from "./messages.ts";
 import type { ToolPreview } from "./tool.ts";
 
 /**
@@ -11,7 +12,10 @@ export type AgentEvent =
   | { type: "text_end" }
   /** `preview`: what an Edit or Write would change, read before it runs (Tool.preview). */
   | { type: "tool_call"; id: string; name: string; summary: string; input: Record<string, unknown>; preview?: ToolPreview }
-  | { type: "tool_result"; id: string; name: string; output: string; isError: boolean }
+  /** `images`: those the tool returned, by reference (their bytes are in the conversation only). */
+  | { type: "tool_result"; id: string; name: string; output: string; isError: boolean; images?: ImageReference[] }
+  /** The images sent with the request (attached by the front end or by `@` references), by reference. */
+  | { type: "request_images"; images: ImageReference[] }
   /**
    * A call that needed a confirmation, refused because nobody can answer (headless): why it asked (the parts
    * no rule covers, from the permission verdict's advice) and the narrowest rules that would allow it.

@@ -1,6 +1,6 @@
 import type { AgentEvents } from "./events.ts";
 import type { AskDetail, InteractionPort } from "./interaction.ts";
-import type { Message, ToolUseBlock } from "./messages.ts";
+import type { ImageBlock, Message, ToolUseBlock } from "./messages.ts";
 import type { LLMProvider, StopReason } from "./provider.ts";
 import type { AnyTool } from "./tool.ts";
 
@@ -83,6 +83,11 @@ export interface TurnInput {
    * a `continueTurn` tap asked for). `@` references are resolved in the user's own text only.
    */
   origin: string;
+  /**
+   * Images sent with the text, after it, in the request's user message: those the front end attached (`--image`,
+   * the input's chips, ACP image content), to which a tap may add (the `@shot.png` references).
+   */
+  images: ImageBlock[];
   /**
    * Set by a tap (a user's UserPromptSubmit hook) to keep the request from being sent: nothing is added to the
    * conversation, no model is called, the text is shown to the user as a warning and the turn ends "done".

@@ -1,4 +1,5 @@
-import type { ToolResultBlock, ToolUseBlock } from "../contracts/messages.ts";
+import { imageReference, type ImageBlock, type ToolResultBlock, type ToolUseBlock } from "../contracts/messages.ts";
+import type { AgentEvent } from "../contracts/events.ts";
 import type { AgentSession, ToolCallRevision, Verdict } from "../contracts/session.ts";
 import type { AskDetail } from "../contracts/interaction.ts";
 import type { AnyTool, ToolContext, ToolOutput, ToolPreview } from "../contracts/tool.ts";
@@ -25,6 +26,7 @@ type Prepared =
 interface Outcome {
   content: string;
   isError: boolean;
+  images?: ImageBlock[];
 }
 
 /**
@@ -64,7 +66,7 @@ async function runForeground(
     return { results: [resultBlock(call, { content, isError: true })], stopped: true };
   }
   const outcome = prepared.kind === "run" ? await execute(hooks, session, prepared, signal) : prepared;
-  session.events.emit({ type: "tool_result", id: call.id, name: call.name, output: outcome.content, isError: outcome.isError });
+  session.events.emit(resultEvent(call, outcome));
   return { results: [resultBlock(call, outcome)], stopped: false };
 }
 
@@ -125,7 +127,7 @@ async function runParallel(
   const results = calls.map((call, index) => {
     const outcome = settled[index] ?? { content: t("notRunForModel"), isError: true };
     announce(session, call, tools[index], previews[index]);
-    session.events.emit({ type: "tool_result", id: call.id, name: call.name, output: outcome.content, isError: outcome.isError });
+    session.events.emit(resultEvent(call, outcome));
     return resultBlock(call, outcome);
   });
   return { results, stopped };
@@ -278,11 +280,20 @@ async function execute(
 }
 
 function normalise(output: ToolOutput): Outcome {
-  return typeof output === "string" ? { content: output, isError: false } : output;
+  if (typeof output === "string") return { content: output, isError: false };
+  const images = output.images?.filter((image) => image.type === "image");
+  return images === undefined || images.length === 0 ? { content: output.content, isError: output.isError } : { content: output.content, isError: output.isError, images };
 }
 
 function resultBlock(call: ToolUseBlock, outcome: Outcome): ToolResultBlock {
-  return outcome.isError
-    ? { type: "tool_result", toolUseId: call.id, content: outcome.content, isError: true }
-    : { type: "tool_result", toolUseId: call.id, content: outcome.content };
+  const block: ToolResultBlock = { type: "tool_result", toolUseId: call.id, content: outcome.content };
+  if (outcome.isError) block.isError = true;
+  if (outcome.images !== undefined) block.images = outcome.images;
+  return block;
+}
+
+/** The result for front ends: its images by reference, never their bytes. */
+function resultEvent(call: ToolUseBlock, outcome: Outcome): AgentEvent {
+  const event: AgentEvent = { type: "tool_result", id: call.id, name: call.name, output: outcome.content, isError: outcome.isError };
+  return outcome.images === undefined ? event : { ...event, images: outcome.images.map(imageReference) };
 }
