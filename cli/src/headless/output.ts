@@ -57,7 +57,11 @@ export class HeadlessOutput {
         break;
       case "tool_result":
         this.#toolCalls += 1;
-        this.#line({ type: "tool_result", id: event.id, name: event.name, content: event.output, isError: event.isError });
+        // Images by reference (name, type, size, sha256), never their bytes.
+        this.#line({ type: "tool_result", id: event.id, name: event.name, content: event.output, isError: event.isError, ...(event.images ? { images: event.images } : {}) });
+        break;
+      case "request_images":
+        this.#line({ type: "images", images: event.images });
         break;
       case "usage":
         this.#usage.inputTokens += event.inputTokens;

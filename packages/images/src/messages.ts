@@ -17,6 +17,7 @@ export const t = defineMessages(
     tooManyPixels: (p: Params) => `${p.name} is ${p.width}×${p.height} pixels: images over ${p.limit} million pixels are not decoded.`,
     scaleFailed: (p: Params) => `${p.name} could not be scaled down under ${p.limit} (${p.cause}).`,
     readFailed: (p: Params) => `${p.name} could not be read (${p.cause}).`,
+    notFound: (p: Params) => `${p.name}: no such file.`,
     notAFile: (p: Params) => `${p.name} is not a regular file.`,
   },
   {
@@ -27,6 +28,7 @@ export const t = defineMessages(
     tooManyPixels: (p: Params) => `${p.name} fait ${p.width}×${p.height} pixels : les images de plus de ${p.limit} millions de pixels ne sont pas décodées.`,
     scaleFailed: (p: Params) => `${p.name} n'a pas pu être réduite sous ${p.limit} (${p.cause}).`,
     readFailed: (p: Params) => `${p.name} n'a pas pu être lue (${p.cause}).`,
+    notFound: (p: Params) => `${p.name} : fichier introuvable.`,
     notAFile: (p: Params) => `${p.name} n'est pas un fichier ordinaire.`,
   },
 );

@@ -64,6 +64,7 @@ export async function readImageFile(absolute: string, name: string, limits: Imag
     return await prepareImage(bytes, name, limits);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | null)?.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return { ok: false, message: t("notFound", { name }) };
     return { ok: false, message: t("readFailed", { name, cause: code ?? (error instanceof Error ? error.message : String(error)) }) };
   }
 }

@@ -1,5 +1,9 @@
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { lazyBuiltin } from "@maia/util";
 import type { ScaleAnswer, ScaleJob } from "./scale-job.ts";
+
+// Loaded when an image needs scaling, not when a plugin that may attach images loads (`maia -p`'s start).
+const workerThreads = lazyBuiltin<typeof import("node:worker_threads")>("node:worker_threads");
 
 /** Set by cli/tsup.config.ts in the bundles: the worker's file beside them (dist/image-worker.cjs). */
 declare const MAIA_IMAGE_WORKER: string | undefined;
@@ -65,7 +69,7 @@ function runJob(job: ScaleJob): Promise<ScaleAnswer> {
 }
 
 function startWorker(): NonNullable<typeof shared> {
-  const worker = new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  const worker = new (workerThreads().Worker)(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
   return { worker, busy: 0, idle: undefined };
 }
 
