@@ -1,6 +1,6 @@
 // Images end to end through the built bundle (issue 38): `maia -p --image`, refusal for a model without vision,
 // scaling in the worker thread of dist/image-worker.cjs. The fake LiteLLM server decodes the parts it received.
-import { writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { identifyImage, IMAGE_LIMITS } from "@maia/images";
@@ -77,5 +77,69 @@ describe("maia -p --image (issue 38)", () => {
     const wrong = await runMaia(["-p", "q", "--model", "eye", "--image", "notes.png"], bed);
     expect(wrong.stderr).toContain("notes.png is not an image MAIA can send (PNG, JPEG, GIF or WebP).");
     expect(bed.server.chatBodies()).toEqual([]);
+  });
+});
+
+describe("images in a -p run's turn (issue 38)", () => {
+  it("attaches @shot.png as an image after the text", async () => {
+    const shot = makePng(800, 600);
+    await writeFile(path.join(bed.cwd, "shot.png"), shot);
+    bed.server.enqueue({ text: "A gradient." });
+    const run = await runMaia(["-p", "what is in @shot.png?", "--model", "eye"], bed);
+    expect(run).toMatchObject({ code: 0, stdout: "A gradient.\n" });
+    const [part] = bed.server.imageParts();
+    expect(part).toMatchObject({ mediaType: "image/png", text: "what is in @shot.png?", message: 1 });
+    expect(part?.bytes.equals(shot)).toBe(true);
+  });
+
+  it("returns the image Read reads to the model, after the tool message, with its size in the tool's text", async () => {
+    const shot = makePng(300, 200);
+    await writeFile(path.join(bed.cwd, "ui.png"), shot);
+    bed.server.enqueue({ toolCalls: [{ id: "call_read", name: "Read", arguments: { path: "ui.png" } }] }, { text: "A button." });
+    const run = await runMaia(["-p", "look at ui.png", "--model", "eye", "--allow", "Read", "--output-format", "stream-json"], bed);
+    expect(run.code).toBe(0);
+    const second = bed.server.chatBodies()[1]?.messages ?? [];
+    expect(second.at(-2)).toEqual({ role: "tool", tool_call_id: "call_read", content: expect.stringMatching(/^Image ui\.png \(PNG, 300×200 pixels, \d+ KB\), attached below\.$/) });
+    const [part] = bed.server.imageParts();
+    expect(part).toMatchObject({ request: 1, role: "user", mediaType: "image/png", text: "The images returned by the tool call call_read:" });
+    expect(part?.bytes.equals(shot)).toBe(true);
+    const result = streamEvents(run.stdout).find((event) => event.type === "tool_result");
+    expect(result).toMatchObject({ images: [{ name: "ui.png", width: 300, height: 200, mediaType: "image/png" }] });
+    expect(run.stdout).not.toContain(shot.toString("base64").slice(0, 40));
+  });
+
+  it("gives Read's image to a model without vision as text, and nothing of its bytes", async () => {
+    await writeFile(path.join(bed.cwd, "ui.png"), makePng(300, 200));
+    bed.server.enqueue({ toolCalls: [{ id: "call_read", name: "Read", arguments: { path: "ui.png" } }] }, { text: "Described." });
+    const run = await runMaia(["-p", "look at ui.png", "--model", "blind", "--allow", "Read"], bed);
+    expect(run.code).toBe(0);
+    expect(bed.server.imageParts()).toEqual([]);
+    expect(bed.server.chatBodies()[1]?.messages?.at(-1)).toMatchObject({
+      role: "tool",
+      content: expect.stringMatching(/^Image ui\.png \(PNG, 300×200 pixels, .+\), attached below\.\n\[image: ui\.png, 300×200\] \(not shown: this model does not take images\)$/),
+    });
+  });
+
+  it("saves one file per distinct image, refers to it by hash, and --resume sends it again", async () => {
+    const shot = makePng(640, 480);
+    await writeFile(path.join(bed.cwd, "shot.png"), shot);
+    await writeFile(path.join(bed.cwd, "same.png"), shot);
+    await writeFile(path.join(bed.cwd, "other.png"), makePng(64, 64, { pixel: () => [1, 2, 3] }));
+    bed.server.enqueue({ text: "first" }, { text: "second" });
+    const first = await runMaia(["-p", "compare", "--model", "eye", "--image", "shot.png", "--image", "same.png", "--image", "other.png", "--output-format", "json"], bed);
+    expect(first.code).toBe(0);
+    const name = (JSON.parse(first.stdout) as { sessionName: string }).sessionName;
+    const sessions = path.join(bed.cwd, ".maia", ".sessions");
+    expect((await readdir(path.join(sessions, "images"))).sort()).toHaveLength(2);
+    const saved = await readFile(path.join(sessions, `${name}.json`), "utf8");
+    expect(saved).not.toContain(shot.toString("base64").slice(0, 40));
+    expect(saved.length).toBeLessThan(4000);
+
+    const again = await runMaia(["-p", "and now?", "--model", "eye", "--resume", name], bed);
+    expect(again).toMatchObject({ code: 0, stdout: "second\n" });
+    const resent = bed.server.imageParts().filter((part) => part.request === 1);
+    expect(resent.map((part) => part.text)).toEqual(["compare", "compare", "compare"]);
+    expect(resent[0]?.bytes.equals(shot)).toBe(true);
+    expect(resent[1]?.bytes.equals(shot)).toBe(true);
   });
 });
