@@ -153,6 +153,8 @@ export interface ToolCallEvent {
 export interface ToolResultEvent extends ToolCallEvent {
   output: string;
   isError: boolean;
+  /** The images the tool returned with its text. */
+  images?: readonly ImageBlock[];
   /** Taps may push text here (a user's PostToolUse hook): it is appended to the result the model reads. */
   feedback: string[];
 }

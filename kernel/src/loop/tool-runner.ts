@@ -275,7 +275,15 @@ async function execute(
     outcome = { content: errorMessage(error), isError: true };
   }
   const feedback: string[] = [];
-  await hooks.afterToolCall.promise({ session, call, tool: prepared.tool, output: outcome.content, isError: outcome.isError, feedback });
+  await hooks.afterToolCall.promise({
+    session,
+    call,
+    tool: prepared.tool,
+    output: outcome.content,
+    isError: outcome.isError,
+    feedback,
+    ...(outcome.images ? { images: outcome.images } : {}),
+  });
   return feedback.length === 0 ? outcome : { ...outcome, content: [outcome.content, ...feedback].join("\n\n") };
 }
 
