@@ -137,6 +137,17 @@ export interface ToolCall {
   output: string;
   locations: ToolLocation[];
   diffs: ToolDiff[];
+  /** The images the tool returned (a Read of a screenshot), shown as thumbnails (issue 38). */
+  images?: MessageImage[];
+}
+
+/**
+ * An image in a message (issue 38): its bytes in base64, shown as a `data:` URL (the page's CSP allows images from
+ * the hub and `data:` only). PNG, JPEG, GIF or WebP: anything else an agent sends is left out.
+ */
+export interface MessageImage {
+  mimeType: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+  data: string;
 }
 
 export interface PlanEntry {
@@ -150,7 +161,8 @@ export type MessagePart =
   | { kind: "text"; text: string }
   | { kind: "thought"; text: string }
   | { kind: "tool"; toolCall: ToolCall }
-  | { kind: "plan"; entries: PlanEntry[] };
+  | { kind: "plan"; entries: PlanEntry[] }
+  | { kind: "image"; image: MessageImage };
 export type PartKind = MessagePart["kind"];
 
 export interface ChatMessage {

@@ -2,6 +2,7 @@ import { memo, useContext, useState } from "react";
 import type { ChatMessage, MessagePart, PermissionRequest } from "../../../src/protocol.ts";
 import { call, errorMessage } from "../api.ts";
 import { LocaleContext, useT } from "../i18n/locale-context.ts";
+import { ImageThumbnails } from "./image-thumbnails.tsx";
 import { MarkdownText } from "./markdown.tsx";
 import { PermissionCard } from "./permission-card.tsx";
 import { PlanList } from "./plan-list.tsx";
@@ -49,6 +50,8 @@ function Part({
       return <Thought text={part.text} streaming={streaming} />;
     case "plan":
       return <PlanList entries={part.entries} />;
+    case "image":
+      return <ImageThumbnails images={[part.image]} />;
     case "tool": {
       const asking = permissions.filter((request) => request.toolCall.id === part.toolCall.id);
       return (
@@ -110,8 +113,9 @@ function UserMessage({ message }: { message: ChatMessage }) {
         ) : null}
         {dropped ? <span className="badge badge-dropped">{t("chat.dropped")}</span> : null}
       </header>
-      {/* The user's own words, as typed: plain text, line breaks kept. */}
+      {/* The user's own words, as typed: plain text, line breaks kept; then the images sent with them. */}
       <div className="user-text">{text}</div>
+      <ImageThumbnails images={message.parts.flatMap((part) => (part.kind === "image" ? [part.image] : []))} />
       {error ? (
         <p className="notice notice-danger" role="alert">
           {t("chat.dropFailed")} {error}
