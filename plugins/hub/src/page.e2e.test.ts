@@ -274,12 +274,12 @@ describe.skipIf(!runs)("the hub's page in Chromium", () => {
     const thumbnail = tool.getByTestId("image-thumbnail");
     await thumbnail.waitFor();
     // Decoded by the browser from the data: URL (the CSP allows it): a real image, shown small.
-    await expect.poll(() => thumbnail.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth), POLL).toBe(200);
+    await expect.poll(() => thumbnail.locator("img").evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), POLL).toBe(200);
     expect((await thumbnail.boundingBox())?.width ?? 999).toBeLessThanOrEqual(170);
     await thumbnail.click();
     const full = page.getByTestId("image-viewer").getByTestId("image-full");
     await full.waitFor();
-    expect(await full.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([200, 120]);
+    expect(await full.evaluate((img) => { const shown = img as unknown as { naturalWidth: number; naturalHeight: number }; return [shown.naturalWidth, shown.naturalHeight]; })).toEqual([200, 120]);
     await shoot("6-image-full-size");
     await page.getByTestId("image-close").click();
     await full.waitFor({ state: "detached" });
