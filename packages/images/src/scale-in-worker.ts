@@ -55,7 +55,7 @@ function runJob(job: ScaleJob): Promise<ScaleAnswer> {
     const onMessage = (answer: ScaleAnswer) => done(answer);
     const onError = (error: Error) => {
       if (shared === entry) shared = undefined;
-      done({ ok: false, cause: error.message });
+      done({ ok: false, cause: error.message || String((error as { code?: unknown }).code ?? error.name) });
     };
     const onExit = (code: number) => {
       if (shared === entry) shared = undefined;

@@ -5,6 +5,7 @@
 import { parentPort } from "node:worker_threads";
 // A namespace import: photon is CommonJS, whose `module.exports` members Node's ES loader and esbuild both name.
 import * as photon from "@silvia-odwyer/photon-node";
+import { encodePng } from "./png-encode.ts";
 import { fitWithin, type ScaleAnswer, type ScaleJob } from "./scale-job.ts";
 
 type PhotonImage = photon.PhotonImage;
@@ -27,7 +28,7 @@ function scale(job: ScaleJob): ScaleAnswer {
         target.width === source.get_width() && target.height === source.get_height() ? source : resize(source, target.width, target.height, TRIANGLE);
       try {
         if (keepPng) {
-          const png = scaled.get_bytes();
+          const png = encodePng(scaled.get_raw_pixels(), target.width, target.height);
           if (png.byteLength <= job.maxBytes) return { ok: true, bytes: png, mediaType: "image/png", ...target };
         }
         for (const quality of JPEG_QUALITIES) {
@@ -51,7 +52,10 @@ parentPort?.on("message", (job: ScaleJob) => {
   try {
     answer = scale(job);
   } catch (error) {
-    answer = { ok: false, cause: error instanceof Error ? error.message : String(error) };
+    answer = { ok: false, cause: error instanceof Error ? error.message || error.name : String(error) };
   }
-  parentPort?.postMessage(answer, answer.ok ? [answer.bytes.buffer as ArrayBuffer] : []);
+  if (!answer.ok) return parentPort?.postMessage(answer);
+  // A copy of its own (a Node buffer may sit in a pool that cannot be transferred), handed over without a second copy.
+  const bytes = new Uint8Array(answer.bytes);
+  parentPort?.postMessage({ ...answer, bytes }, [bytes.buffer]);
 });
