@@ -1,6 +1,7 @@
 import type { ImageReference } from "@maia/kernel";
 import { activeLocale, formatNumber } from "@maia/util/i18n";
-import { formatSizeWith } from "@maia/util";
+// Its own entry: the input box's first frame loads nothing else of @maia/util.
+import { formatSizeWith } from "@maia/util/format-size";
 import { t } from "./messages.ts";
 
 /**
