@@ -11,6 +11,9 @@ import { sharedBuiltins } from "./src/build/shared-builtins.ts";
 
 // The built-ins that print.cjs and its libraries import by default in many modules (src/build/shared-builtins.ts).
 const SHARED_BUILTINS = ["path", "os", "process"];
+// The thread that scales images down (packages/images/src/scale-worker.ts, issue 38): a CommonJS file of its own,
+// photon inlined, its WebAssembly beside it; both bundles start it from there (scale-in-worker.ts).
+const IMAGE_WORKER = JSON.stringify("./image-worker.cjs");
 const SHEBANG = "#!/usr/bin/env -S node --max-semi-space-size=4 --min-semi-space-size=4";
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -74,7 +77,7 @@ export default defineConfig({
       // No comments nor indentation: a third smaller to read at every start, and pure ASCII (esbuild escapes
       // the rest), which code-cache.ts reads without decoding UTF-8.
       minifyWhitespace: true,
-      define: { MAIA_VERSION: JSON.stringify(version), "process.env.NODE_ENV": JSON.stringify("production") },
+      define: { MAIA_VERSION: JSON.stringify(version), "process.env.NODE_ENV": JSON.stringify("production"), MAIA_IMAGE_WORKER: IMAGE_WORKER },
       // tsup's own plugin would take every `node:` import before builtinImportsAsRequire sees it.
       removeNodeProtocol: false,
     };
@@ -84,6 +87,10 @@ export default defineConfig({
       esbuildPlugins: [leftOut(/^@maia\/plugin-hub$/, "the hub runs from the ES bundle (maia hub)"), requirePrintLibs(), builtinImportsAsRequire(), sharedBuiltins(SHARED_BUILTINS)],
     });
     await commonJsFiles({ ...printFiles, entry: printLibEntries(), esbuildPlugins: [resolveFromOwners(), builtinImportsAsRequire(), sharedBuiltins(SHARED_BUILTINS)] });
+    // The image scaling worker and photon's WebAssembly, which its glue code reads from its own folder (__dirname).
+    await commonJsFiles({ entry: { "image-worker": "../packages/images/src/scale-worker.ts" }, noExternal: [/.*/], outExtension: () => ({ js: ".cjs" }) });
+    const fromImages = createRequire(createRequire(import.meta.url).resolve("@maia/images"));
+    copyFileSync(fromImages.resolve("@silvia-odwyer/photon-node/photon_rs_bg.wasm"), new URL("./dist/photon_rs_bg.wasm", import.meta.url));
     // The command: CommonJS, with the version inlined; the ES entry and the early files stay beside it.
     await commonJsFiles({
       entry: { maia: "src/bin.ts" },
@@ -125,7 +132,7 @@ export default defineConfig({
     // Last: the list of what dist/ loads lazily, which the test suite checks was loaded by some end-to-end test.
     writeLazyModules(new URL("./dist/", import.meta.url).pathname);
   },
-  define: { MAIA_VERSION: JSON.stringify(version), MAIA_BUNDLED: "true", "process.env.NODE_ENV": JSON.stringify("production") },
+  define: { MAIA_VERSION: JSON.stringify(version), MAIA_BUNDLED: "true", "process.env.NODE_ENV": JSON.stringify("production"), MAIA_IMAGE_WORKER: IMAGE_WORKER },
 });
 
 /** Ink's reconciler without its dynamic import of devtools.js; the build fails if Ink no longer has it. */

@@ -23,6 +23,8 @@ export interface CliArgs {
   json: boolean;
   global: boolean;
   project: boolean;
+  /** `--image FILE` (repeatable, with -p): images sent with the request. */
+  images: string[];
   /** `--subagent`: this process runs one sub-agent for a parent MAIA (an IPC channel; not for users). */
   subagent: boolean;
   /** Words that are not options: the prompt with -p, else a subcommand and its arguments. */
@@ -75,6 +77,7 @@ export function parseCliArgs(argv: readonly string[], t: (key: "badOutputFormat"
     global: values.global ?? false,
     project: values.project ?? false,
     subagent: values.subagent ?? false,
+    images: values.image ?? [],
     positionals,
   };
 }
@@ -100,12 +103,13 @@ function parse(argv: readonly string[]) {
       global: { type: "boolean" },
       project: { type: "boolean" },
       subagent: { type: "boolean" },
+      image: { type: "string", multiple: true },
     },
   });
 }
 
 /** Options of `maia` itself that take a value (the next word is theirs, not a subcommand). */
-const VALUE_OPTIONS = new Set(["--model", "-m", "--output-format", "--allow", "--permission-mode", "--max-iterations", "--resume"]);
+const VALUE_OPTIONS = new Set(["--model", "-m", "--output-format", "--allow", "--permission-mode", "--max-iterations", "--resume", "--image"]);
 /** Subcommands whose options `maia` parses itself; any other subcommand gets its words as they are. */
 const OWN_SUBCOMMANDS = new Set(["plugins", "acp"]);
 

@@ -19,6 +19,7 @@ Options:
       --allow <rule>                    allow rule for this run (repeatable), e.g. --allow 'Bash(npm test)'
       --permission-mode <mode>          default, acceptEdits (Edit/Write in the folder without asking) or plan (read only)
       --max-iterations <n>              iterations per series before stopping
+      --image <file>                    with -p: send an image (PNG, JPEG, GIF, WebP) with the request (repeatable)
       --resume <name>, -c/--continue    go on with a saved session (by name, or the latest)
       --strict-plugins                  stop at the first plugin that fails to load
   -h, --help                            this help
@@ -34,6 +35,7 @@ Options:
     badPermissionMode: 'unknown permission mode "{value}" (expected default, acceptEdits or plan)',
     badMaxIterations: '--max-iterations needs a positive integer, not "{value}"',
     emptyPrompt: "no prompt: give it after -p or on standard input",
+    imageProblem: "--image: {message}",
     noModel:
       "No model configured. Choose one with --model <name>, the MAIA_MODEL variable, or \"model\" in .maia/config.json.{models}",
     availableModels: "\nAvailable models:\n{list}",
@@ -71,6 +73,7 @@ Options :
       --allow <règle>                   règle allow pour cette exécution (répétable), ex. --allow 'Bash(npm test)'
       --permission-mode <mode>          default, acceptEdits (Edit/Write du dossier sans demander) ou plan (lecture seule)
       --max-iterations <n>              itérations par série avant arrêt
+      --image <fichier>                 avec -p : envoie une image (PNG, JPEG, GIF, WebP) avec la demande (répétable)
       --resume <nom>, -c/--continue     reprend une session enregistrée (par son nom, ou la dernière)
       --strict-plugins                  s'arrête au premier plugin qui ne se charge pas
   -h, --help                            cette aide
@@ -86,6 +89,7 @@ Options :
     badPermissionMode: "mode de permission inconnu « {value} » (attendu : default, acceptEdits ou plan)",
     badMaxIterations: "--max-iterations attend un entier positif, pas « {value} »",
     emptyPrompt: "aucune demande : donnez-la après -p ou sur l'entrée standard",
+    imageProblem: "--image : {message}",
     noModel:
       "Aucun modèle configuré. Choisissez-en un avec --model <nom>, la variable MAIA_MODEL ou « model » dans .maia/config.json.{models}",
     availableModels: "\nModèles disponibles :\n{list}",

@@ -11,7 +11,7 @@ export type * from "./contracts/interaction.ts";
 export type { AgentEvent, AgentEventListener } from "./contracts/events.ts";
 export { AgentEvents } from "./contracts/events.ts";
 export { NO_INTERACTION } from "./contracts/interaction.ts";
-export { textOf } from "./contracts/messages.ts";
+export { imageReference, imageStandIn, textOf } from "./contracts/messages.ts";
 export { ProviderError } from "./contracts/provider.ts";
 export { PROMPT_ORDER } from "./contracts/session.ts";
 export { ERROR_CODES, MaiaError, errorMessage, isAbortError, type ErrorCode } from "./errors.ts";

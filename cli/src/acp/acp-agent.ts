@@ -15,6 +15,7 @@ import { AcpSession, type SessionDeps } from "./acp-session.ts";
 import { bridgeHooks } from "./hook-bridge.ts";
 import { KernelPool, type KernelEntry, type KernelFactory } from "./kernel-pool.ts";
 import { t } from "./messages.ts";
+import { modelTakesImages } from "./image-support.ts";
 import { peersOf } from "./peers.ts";
 import { followMode, modeState, setMode } from "./session-modes.ts";
 
@@ -77,19 +78,18 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
       if (params.protocolVersion < 1) throw RequestError.unsupportedProtocolVersion(params.protocolVersion, [PROTOCOL_VERSION]);
       capabilities = params.clientCapabilities ?? {};
       // What this folder's plugins offer decides the capabilities (a kernel built now serves session/new).
-      const peers = await pool.get(options.launchFolder).then(
-        (entry) => peersOf(entry.kernel),
-        (error: unknown) => {
-          log.warn(errorMessage(error));
-          return undefined;
-        },
-      );
+      const entry = await pool.get(options.launchFolder).catch((error: unknown) => {
+        log.warn(errorMessage(error));
+        return undefined;
+      });
+      const peers = entry === undefined ? undefined : peersOf(entry.kernel);
+      const image = entry === undefined ? false : await modelTakesImages(entry.kernel, entry.model);
       return {
         protocolVersion: PROTOCOL_VERSION,
         agentInfo: { name: "maia", title: "MAIA", version: options.version },
         agentCapabilities: {
           loadSession: peers?.sessions !== undefined,
-          promptCapabilities: { embeddedContext: true, image: false, audio: false },
+          promptCapabilities: { embeddedContext: true, image, audio: false },
           mcpCapabilities: { http: peers?.mcp !== undefined, sse: peers?.mcp !== undefined },
           sessionCapabilities: { ...(peers?.sessions ? { list: {} } : {}), close: {} },
         },

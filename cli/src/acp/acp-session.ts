@@ -17,7 +17,7 @@ import type { KernelEntry } from "./kernel-pool.ts";
 import { t } from "./messages.ts";
 import { peersOf, type Peers } from "./peers.ts";
 import { AcpInteraction, type PermissionHost } from "./permission-port.ts";
-import { promptToRequest } from "./prompt-blocks.ts";
+import { prepareImages, promptToRequest } from "./prompt-blocks.ts";
 import { rememberCall } from "./remember-call.ts";
 import { ToolCalls, type TrackedCall } from "./tool-calls.ts";
 import { asRequestError, stopReasonOf } from "./turn-end.ts";
@@ -281,6 +281,7 @@ export class AcpSession implements PermissionHost {
     await this.#keepMcpServers();
     const request = promptToRequest(blocks, this.cwd);
     for (const { what, reason } of request.ignored) this.warn(t("ignoredBlock", { what, reason }));
+    const images = await prepareImages(request.images, (message) => this.warn(t("imageNotSent", { message })));
     // Attached resources join the pending context (seed § 6.2.1), kept out of the typed text so that `@`
     // resolution never reads inside them; a turn that is rolled back takes them back out.
     const pending = conversation.current.pendingContext;
@@ -289,12 +290,17 @@ export class AcpSession implements PermissionHost {
     try {
       const input = await this.#skillAsPrefix(request.text.trim());
       if (this.#isCommand(input)) {
-        const result = await dispatchInput(conversation, input, { output: this.#output(), interaction: this.#interaction, signal });
+        const result = await dispatchInput(conversation, input, {
+          output: this.#output(),
+          interaction: this.#interaction,
+          signal,
+          ...(images.length > 0 ? { turn: { images } } : {}),
+        });
         outcome = result.kind === "turn" ? result.outcome : result.kind === "handled" ? result.outcomes.at(-1) : undefined;
         if (conversation.current !== this.#commandsFor) this.#announceCommands();
       } else {
         // The host offers a refused request to `recoverTurn` (the compaction plugin's emergency path, seed § 14.5).
-        outcome = await conversation.submit(request.text, { signal });
+        outcome = await conversation.submit(request.text, { signal, ...(images.length > 0 ? { images } : {}) });
       }
       return outcome;
     } finally {
@@ -344,7 +350,7 @@ export class AcpSession implements PermissionHost {
         this.toolCalls.announce(event, this.#conversation?.current.tools.get(event.name));
         break;
       case "tool_result":
-        this.toolCalls.finish(event.id, event.output, event.isError, event.sandboxed);
+        this.toolCalls.finish(event.id, event.output, event.isError, { sandboxed: event.sandboxed });
         break;
       case "context_usage":
         // ACP needs the window's size; while it is unknown there is nothing honest to send.

@@ -38,6 +38,10 @@ export function replayHistory(source: ReplaySource): SessionUpdate[] {
             ? { sessionUpdate: "user_message_chunk", content: { type: "text", text: cut(block.text, HISTORY_USER_CHARS) } }
             : agentText(block.text),
         );
+      } else if (block.type === "image") {
+        // An image the user sent, as ACP image content (issue 38): a client shows it again.
+        const content = { type: "image" as const, data: block.data, mimeType: block.mediaType };
+        updates.push(message.role === "user" ? { sessionUpdate: "user_message_chunk", content } : { sessionUpdate: "agent_message_chunk", content });
       } else if (block.type === "tool_use") {
         const tool = source.tools.get(block.name);
         const details = describeCall(block.name, tool, block.input, source);
@@ -50,7 +54,14 @@ export function replayHistory(source: ReplaySource): SessionUpdate[] {
           status: result && !result.isError ? "completed" : "failed",
           locations: details.locations,
           rawInput: details.rawInput,
-          ...(result ? { content: [{ type: "content", content: { type: "text", text: cut(result.content, HISTORY_TOOL_RESULT_CHARS) } }] } : {}),
+          ...(result
+            ? {
+                content: [
+                  { type: "content", content: { type: "text", text: cut(result.content, HISTORY_TOOL_RESULT_CHARS) } },
+                  ...(result.images ?? []).map((image) => ({ type: "content" as const, content: { type: "image" as const, data: image.data, mimeType: image.mediaType } })),
+                ],
+              }
+            : {}),
         });
       }
     }

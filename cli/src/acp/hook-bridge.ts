@@ -37,7 +37,7 @@ export function bridgeHooks(kernel: Kernel, sessionOf: (events: AgentEvents) => 
   kernel.hooks.afterToolCall.tap(TAP, (event) => {
     const acp = sessionOf(event.session.events);
     if (!acp) return;
-    acp.toolCalls.finish(event.call.id, event.output, event.isError, sandboxedOf(event.tool, event.call.input));
+    acp.toolCalls.finish(event.call.id, event.output, event.isError, { sandboxed: sandboxedOf(event.tool, event.call.input), images: event.images });
     if (event.call.name === "TodoWrite" && !event.isError) {
       const todos = acp.peers.todos?.todosOf(event.session.state) ?? todosFromInput(event.call.input);
       const entries: PlanEntry[] = todos.map((todo) => ({

@@ -39,18 +39,35 @@ describe("promptToRequest", () => {
     expect(request.text).toBe("`/etc/hosts` `doc <https://example.com/doc>`");
   });
 
-  it("tells what it could not send: binary resources, images, audio", () => {
+  it("tells what it could not send: binary resources, audio", () => {
     const request = promptToRequest(
       [
         { type: "text", text: "look" },
-        { type: "resource", resource: { uri: fileUri("logo.png"), blob: "AAAA", mimeType: "image/png" } },
-        { type: "image", data: "AAAA", mimeType: "image/png" },
+        { type: "resource", resource: { uri: fileUri("data.bin"), blob: "AAAA", mimeType: "application/octet-stream" } },
         { type: "audio", data: "AAAA", mimeType: "audio/wav" },
       ],
       CWD,
     );
     expect(request.context).toEqual([]);
-    expect(request.ignored.map((entry) => entry.reason)).toEqual(["binary content is not supported", "images are not supported", "audio is not supported"]);
+    expect(request.ignored.map((entry) => entry.reason)).toEqual(["binary content is not supported", "audio is not supported"]);
+  });
+
+  it("keeps images, from image blocks and from embedded resources whose blob is an image (issue 38)", () => {
+    const request = promptToRequest(
+      [
+        { type: "text", text: "look" },
+        { type: "resource", resource: { uri: fileUri("logo.png"), blob: "QUJD", mimeType: "image/png" } },
+        { type: "image", data: "REVG", mimeType: "image/png" },
+        { type: "image", data: "R0hJ", mimeType: "image/jpeg", uri: fileUri("shots/a.jpg") },
+      ],
+      CWD,
+    );
+    expect(request.ignored).toEqual([]);
+    expect(request.images).toEqual([
+      { name: "logo.png", bytes: Buffer.from("ABC") },
+      { name: "image 2", bytes: Buffer.from("DEF") },
+      { name: "shots/a.jpg", bytes: Buffer.from("GHI") },
+    ]);
   });
 
   it("keeps attached text within the @ limits: 50,000 characters per resource, 150,000 in all", () => {

@@ -2,6 +2,7 @@ import { cutMiddle } from "@maia/util";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ContentBlock } from "@agentclientprotocol/sdk";
+import type { ImageBlock } from "@maia/kernel";
 import { t } from "./messages.ts";
 
 /** Seed § 23, `@fichier`: characters injected per file and per input; a longer text loses its middle. */
@@ -15,18 +16,22 @@ export interface PromptRequest {
   context: string[];
   /** Blocks the model does not get, each with why, for a notice. */
   ignored: Array<{ what: string; reason: string }>;
+  /** Images (an `image` block, or an embedded resource whose blob is an image), to prepare and send after the text. */
+  images: Array<{ name: string; bytes: Buffer }>;
 }
 
 /**
  * A `session/prompt`'s blocks as a MAIA request. Text blocks are the user's words, joined as they came. An
  * embedded `resource` with text is attached like an `@` reference: framed as data (never instructions, seed
  * § 17) in a fence longer than any backtick run of its text, so the text cannot close the frame; within the
- * `@` limits. A `resource_link` is named and pointed at: the model reads it with its tools if it needs it.
+ * `@` limits. A `resource_link` is named and pointed at: the model reads it with its tools if it needs it. An
+ * `image` block, or an embedded resource whose blob is an image, is kept to be sent after the text (issue 38).
  */
 export function promptToRequest(blocks: readonly ContentBlock[], cwd: string): PromptRequest {
   const words: Array<{ text: string; named: boolean }> = [];
   const context: string[] = [];
   const ignored: PromptRequest["ignored"] = [];
+  const images: PromptRequest["images"] = [];
   let budget = PROMPT_RESOURCES_MAX_CHARS;
   for (const block of blocks) {
     switch (block.type) {
@@ -44,7 +49,8 @@ export function promptToRequest(blocks: readonly ContentBlock[], cwd: string): P
         const name = displayName(resource.uri, cwd);
         words.push({ text: `\`${name}\``, named: true });
         if (!("text" in resource)) {
-          ignored.push({ what: name, reason: t("blockBinary") });
+          if (resource.mimeType?.startsWith("image/") === true) images.push({ name, bytes: Buffer.from(resource.blob, "base64") });
+          else ignored.push({ what: name, reason: t("blockBinary") });
           break;
         }
         if (budget <= 0) {
@@ -59,7 +65,8 @@ export function promptToRequest(blocks: readonly ContentBlock[], cwd: string): P
         break;
       }
       case "image":
-        ignored.push({ what: "image", reason: t("blockImage") });
+        // The bytes decide what the image is (@maia/images checks them), not the MIME type the client claims.
+        images.push({ name: block.uri ? displayName(block.uri, cwd) : t("imageName", { number: images.length + 1 }), bytes: Buffer.from(block.data, "base64") });
         break;
       case "audio":
         ignored.push({ what: "audio", reason: t("blockAudio") });
@@ -68,7 +75,7 @@ export function promptToRequest(blocks: readonly ContentBlock[], cwd: string): P
         ignored.push({ what: String((block as { type?: unknown }).type), reason: t("blockUnknown") });
     }
   }
-  return { text: joinWords(words), context, ignored };
+  return { text: joinWords(words), context, ignored, images };
 }
 
 /**
@@ -106,4 +113,20 @@ function displayName(uri: string, cwd: string, fallback?: string): string {
   }
   const relative = path.relative(cwd, file);
   return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative.split(path.sep).join("/") : file;
+}
+
+/**
+ * The prompt's images as the kernel sends them (issue 38): checked and scaled down under the cap by @maia/images,
+ * loaded only for a prompt that has images. One that cannot be sent is left out, with why.
+ */
+export async function prepareImages(images: PromptRequest["images"], warn: (message: string) => void): Promise<ImageBlock[]> {
+  if (images.length === 0) return [];
+  const { prepareImage } = await import("@maia/images");
+  const prepared: ImageBlock[] = [];
+  for (const { name, bytes } of images) {
+    const result = await prepareImage(bytes, name);
+    if (result.ok) prepared.push(result.image);
+    else warn(result.message);
+  }
+  return prepared;
 }

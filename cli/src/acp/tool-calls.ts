@@ -1,4 +1,4 @@
-import type { AnyTool } from "@maia/kernel";
+import type { AnyTool, ImageBlock } from "@maia/kernel";
 import type { ToolCallContent, ToolCallStatus } from "@agentclientprotocol/sdk";
 import { t } from "./messages.ts";
 import { detailsWithDiff, type ToolDetails } from "./tool-details.ts";
@@ -97,7 +97,7 @@ export class ToolCalls {
   }
 
   /** The call ended (ran, was refused, or could not run): its status and what it returned. */
-  finish(id: string, output: string, isError: boolean, sandboxed?: boolean): TrackedCall | undefined {
+  finish(id: string, output: string, isError: boolean, extra: { sandboxed?: boolean | undefined; images?: readonly ImageBlock[] | undefined } = {}): TrackedCall | undefined {
     const tracked = this.#calls.get(id);
     if (!tracked || tracked.final) return undefined;
     tracked.final = true;
@@ -108,7 +108,9 @@ export class ToolCalls {
       const content: ToolCallContent[] = [];
       if (details.diff && !isError) content.push(details.diff);
       if (output !== "") content.push({ type: "content", content: { type: "text", text: shown(output) } });
-      return { sessionUpdate: "tool_call_update", toolCallId: tracked.acpId, status, content, rawOutput: { output, isError }, ...sandboxMeta(sandboxed) };
+      // The images the tool returned (Read of a screenshot), as ACP image content: a client shows them (the hub's page).
+      for (const image of extra.images ?? []) content.push({ type: "content", content: { type: "image", data: image.data, mimeType: image.mediaType } });
+      return { sessionUpdate: "tool_call_update", toolCallId: tracked.acpId, status, content, rawOutput: { output, isError }, ...sandboxMeta(extra.sandboxed) };
     });
     return tracked;
   }

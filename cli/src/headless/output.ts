@@ -65,7 +65,19 @@ export class HeadlessOutput {
         break;
       case "tool_result":
         this.#toolCalls += 1;
-        this.#line({ type: "tool_result", id: event.id, name: event.name, content: event.output, isError: event.isError, ...(event.sandboxed !== undefined ? { sandboxed: event.sandboxed } : {}) });
+        // Images by reference (name, type, size, sha256), never their bytes.
+        this.#line({
+          type: "tool_result",
+          id: event.id,
+          name: event.name,
+          content: event.output,
+          isError: event.isError,
+          ...(event.sandboxed !== undefined ? { sandboxed: event.sandboxed } : {}),
+          ...(event.images ? { images: event.images } : {}),
+        });
+        break;
+      case "request_images":
+        this.#line({ type: "images", images: event.images });
         break;
       case "usage":
         this.#usage.inputTokens += event.inputTokens;

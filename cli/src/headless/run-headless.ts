@@ -1,8 +1,10 @@
-import { Conversation, dispatchInput, NO_INTERACTION, errorMessage, type LogOrigin, type TurnOutcome } from "@maia/kernel";
+import path from "node:path";
+import { Conversation, dispatchInput, NO_INTERACTION, errorMessage, type ImageBlock, type LogOrigin, type TurnOutcome } from "@maia/kernel";
 import type { SavedSession, SessionsApi } from "@maia/plugin-sessions";
 import { applyLaunchMode } from "../permission-mode.ts";
 import type { CliArgs } from "../args.ts";
 import { boot } from "../boot.ts";
+import { resolveLaunchFolder } from "../launch-folder.ts";
 import { chooseModel } from "../model-choice.ts";
 import { t } from "../messages.ts";
 import { HeadlessOutput } from "./output.ts";
@@ -28,6 +30,12 @@ export async function runHeadless(args: CliArgs, io: HeadlessIO): Promise<number
   if (!prompt.trim()) {
     output.error(t("badUsage", { message: t("emptyPrompt") }));
     return 2;
+  }
+  // `--image`: read (and scaled down if need be) before anything boots; @maia/images only for a run that has images.
+  const images = await readImages(args.images, io.env);
+  if (typeof images === "string") {
+    output.error(t("errorPrefix", { message: t("imageProblem", { message: images }) }));
+    return 1;
   }
   const log = {
     info: () => undefined,
@@ -79,6 +87,7 @@ export async function runHeadless(args: CliArgs, io: HeadlessIO): Promise<number
       output: output.commandOutput,
       interaction: NO_INTERACTION,
       signal: controller.signal,
+      ...(images.length > 0 ? { turn: { images } } : {}),
     });
     if (result.kind === "unknown_command") return 2;
     const outcome: TurnOutcome | undefined = result.kind === "turn" ? result.outcome : result.outcomes.at(-1);
@@ -101,6 +110,20 @@ export async function runHeadless(args: CliArgs, io: HeadlessIO): Promise<number
     for (const name of signals) process.off(name, onSignal);
     await conversation?.close().catch((error: unknown) => output.warn(errorMessage(error)));
   }
+}
+
+/** The `--image` files as image blocks, or the first problem as a sentence. Paths are relative to the launch folder. */
+async function readImages(paths: readonly string[], env: NodeJS.ProcessEnv): Promise<ImageBlock[] | string> {
+  if (paths.length === 0) return [];
+  const { readImageFile } = await import("@maia/images");
+  const cwd = resolveLaunchFolder(env);
+  const images: ImageBlock[] = [];
+  for (const given of paths) {
+    const prepared = await readImageFile(path.resolve(cwd, given), given);
+    if (!prepared.ok) return prepared.message;
+    images.push(prepared.image);
+  }
+  return images;
 }
 
 async function readAll(stream: NodeJS.ReadableStream & { isTTY?: boolean }): Promise<string> {

@@ -1,5 +1,6 @@
 import { dispatchInput, errorMessage, type Conversation, type TurnOutcome } from "@maia/kernel";
 import { t as cliT } from "../messages.ts";
+import { imageChip } from "../ui/image-chips.ts";
 import type { InkUI } from "../ui/ink-ui.ts";
 import type { InputResult } from "../ui/ui-store.ts";
 import { builtinCommands, builtinMap } from "./builtin-commands.ts";
@@ -55,7 +56,8 @@ async function readAndRun(options: LoopOptions, builtins: Map<string, (args: str
       exit.request(0);
       break;
     }
-    if (command === undefined) ui.showUser(input.text);
+    const images = input.images ?? [];
+    if (command === undefined) ui.showUser([input.text, ...images.map((image, index) => imageChip(index + 1, image))].filter((line) => line !== "").join("\n"));
     const current = new AbortController();
     setController(current);
     const onExit = () => current.abort();
@@ -71,7 +73,7 @@ async function readAndRun(options: LoopOptions, builtins: Map<string, (args: str
         output: ui.output,
         interaction: ui.interaction,
         signal: current.signal,
-        turn: { onLimit },
+        turn: images.length > 0 ? { onLimit, images } : { onLimit },
         builtin: builtins,
       });
       if (result.kind === "turn") report(ui, result.outcome);

@@ -7,6 +7,12 @@ import { defineMessages } from "@maia/util/i18n";
 export const t = defineMessages(
   {
     chooseModel: "Choose a model",
+    clipboardName: "clipboard.png",
+    clipboardNoReaderLinux:
+      "Ctrl+V: no program can read the clipboard's image here. Install wl-clipboard (Wayland) or xclip (X11); over SSH there is no clipboard to read: paste the image's path instead.",
+    clipboardNoReaderMac: "Ctrl+V: neither pngpaste nor osascript was found to read the clipboard's image (brew install pngpaste).",
+    clipboardNoImage: "Ctrl+V: the clipboard holds no image (PNG, JPEG, GIF or WebP). A terminal pastes text itself.",
+    clipboardFailed: "Ctrl+V: {program} could not read the clipboard ({cause}).",
     loadingModels: "Loading the models",
     currentModel: "current",
     modelListFailed: "The model list is unavailable: {reason}",
@@ -39,6 +45,12 @@ export const t = defineMessages(
     resumeNeedsSessions: "--resume and --continue need the sessions plugin, which is disabled",
   },
   {
+    clipboardName: "presse-papiers.png",
+    clipboardNoReaderLinux:
+      "Ctrl+V : aucun programme ne peut lire l'image du presse-papiers ici. Installez wl-clipboard (Wayland) ou xclip (X11) ; par SSH il n'y a pas de presse-papiers à lire : collez plutôt le chemin de l'image.",
+    clipboardNoReaderMac: "Ctrl+V : ni pngpaste ni osascript n'ont été trouvés pour lire l'image du presse-papiers (brew install pngpaste).",
+    clipboardNoImage: "Ctrl+V : le presse-papiers ne contient pas d'image (PNG, JPEG, GIF ou WebP). Un terminal colle lui-même le texte.",
+    clipboardFailed: "Ctrl+V : {program} n'a pas pu lire le presse-papiers ({cause}).",
     chooseModel: "Choisissez un modèle",
     loadingModels: "Chargement des modèles",
     currentModel: "actuel",

@@ -4,6 +4,8 @@ import { attributed } from "../plugin-log.ts";
 import { resolveLaunchFolder } from "../launch-folder.ts";
 import { t as cliT } from "../messages.ts";
 import { InkUI } from "../ui/ink-ui.ts";
+import { homedir } from "node:os";
+import { imageHandlers } from "./image-input.ts";
 import { loadMarkdown } from "../ui/markdown.ts";
 import { ExitControl, SIGNAL_EXIT_CODES } from "./exit-control.ts";
 import { peer, type HooksPeer, type SessionsPeer } from "./peers.ts";
@@ -35,6 +37,9 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
   const firstInput = ui.readInput();
   // Ink's first frame shows what the early box showed; the keys after it (an Enter) reach Ink's input.
   ui.store.prefill(io.earlyInput?.release() ?? "");
+  // A pasted image path and Ctrl+V attach images to the request being typed (issue 38), from the first frame on:
+  // the launch folder and home folder as boot will find them.
+  ui.store.setImageHandlers(imageHandlers(ui, resolveLaunchFolder(env), env.HOME?.trim() || homedir()));
   ui.mount();
   const exit = new ExitControl();
   exit.signal.addEventListener("abort", () => ui.store.cancelInput(), { once: true });

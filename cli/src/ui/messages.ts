@@ -8,6 +8,8 @@ import { defineMessages } from "@maia/util/i18n";
 export const t = defineMessages(
   {
     inputHelp: "Your request — /help: help · §: skills · Ctrl+C: quit",
+    imageChip: "[image {number}: {name} {width}×{height}, {size}]",
+    imageChipsHelp: "Backspace at the start removes the last image",
     working: "Working",
     thinking: "Thinking",
     parallelTools: "Parallel tools: {done}/{total} done ({names})",
@@ -52,6 +54,8 @@ export const t = defineMessages(
   },
   {
     inputHelp: "Votre demande — /help : aide · § : skills · Ctrl+C : quitter",
+    imageChip: "[image {number} : {name} {width}×{height}, {size}]",
+    imageChipsHelp: "Retour arrière au début retire la dernière image",
     working: "Traitement en cours",
     thinking: "En réflexion",
     parallelTools: "Outils en parallèle : {done}/{total} terminés ({names})",

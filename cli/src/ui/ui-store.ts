@@ -1,4 +1,5 @@
-import type { AskAnswer, InputOptions } from "@maia/kernel";
+import type { AskAnswer, ImageBlock, InputOptions } from "@maia/kernel";
+import type { ImageHandlers } from "./image-chips.ts";
 import { CompletionController } from "./completion/completion-controller.ts";
 import type { Completer } from "./completion/completion-item.ts";
 import { editKey, isCtrl, isInert, withoutStrayControls } from "./edit-keys.ts";
@@ -52,6 +53,11 @@ export class UIStore {
   #editedAt = Date.now();
   /** Requests sent with Enter during a turn, oldest first: each becomes its own turn once the running one ends. */
   #queued: readonly string[] = [];
+  /** The images of each queued request, in the same order (issue 38). */
+  #queuedImages: ReadonlyArray<readonly ImageBlock[]> = [];
+  /** Images attached to the request being typed (the chips above the input line), in order. */
+  #attachments: readonly ImageBlock[] = [];
+  #imageHandlers: ImageHandlers | undefined;
   /** Lines sent or queued so far: how a chunk of type-ahead knows that its Enter sent one. */
   #linesSent = 0;
   #onHookInterrupt: (() => boolean) | undefined;
@@ -87,6 +93,7 @@ export class UIStore {
       prompt: this.#promptView(),
       editor: this.#editor,
       queued: this.#queued,
+      attachments: this.#attachments,
       editedAt: this.#editedAt,
       context: this.#context,
       completion: this.#base === "hidden" || this.#questions.view() ? undefined : this.#completion.view(this.#editor),
@@ -235,9 +242,11 @@ export class UIStore {
   readInput(): Promise<InputResult> {
     const queued = this.#queued[0];
     if (queued !== undefined && !this.#pendingInput) {
+      const images = this.#queuedImages[0] ?? [];
       this.#queued = this.#queued.slice(1);
+      this.#queuedImages = this.#queuedImages.slice(1);
       this.#emit();
-      return Promise.resolve({ kind: "line", text: queued });
+      return Promise.resolve(images.length > 0 ? { kind: "line", text: queued, images: [...images] } : { kind: "line", text: queued });
     }
     if (!this.#pendingInput) {
       let resolve!: (result: InputResult) => void;
@@ -276,10 +285,28 @@ export class UIStore {
     this.#setEditor(insert(this.#editor, text));
   }
 
-  /** Bracketed paste: the text goes in as is, new lines included (seed § 15.5: multi-line paste kept). */
+  /**
+   * Bracketed paste: the text goes in as is, new lines included (seed § 15.5: multi-line paste kept). The path of
+   * an image file (a file dropped on the terminal, a copied path) attaches the image instead (issue 38).
+   */
   paste(text: string): void {
     if (this.#base === "hidden" || this.#questions.paste(text)) return;
+    if (this.#imageHandlers?.pastedPath(text)) return;
     this.#setEditor(insert(this.#editor, text.replace(/\r\n?/g, "\n")));
+  }
+
+  // --- images attached to the request (issue 38) ---
+
+  /** How pasted paths and Ctrl+V become images: the interactive front end's (the UI reads no file itself). */
+  setImageHandlers(handlers: ImageHandlers | undefined): void {
+    this.#imageHandlers = handlers;
+  }
+
+  /** An image joins the request being typed: a chip above the input line until it is sent or removed. */
+  attach(image: ImageBlock): void {
+    if (this.#base === "hidden") return;
+    this.#attachments = [...this.#attachments, image];
+    this.#setEditor(this.#editor);
   }
 
   handleKey(pressed: KeyPress): void {
@@ -305,10 +332,11 @@ export class UIStore {
    * queues it as the next request.
    */
   #busyKey(key: KeyPress): void {
-    const empty = this.#editor.text === "";
+    const empty = this.#editor.text === "" && this.#attachments.length === 0;
     if (key.escape && empty && this.#queued.length > 0) return this.#unqueue();
     if (key.upArrow && empty && this.#queued.length > 0) {
       const last = this.#queued.at(-1) ?? "";
+      this.#attachments = this.#queuedImages.at(-1) ?? [];
       this.#unqueue();
       return this.#setEditor(editorOf(last));
     }
@@ -319,6 +347,7 @@ export class UIStore {
 
   #unqueue(): void {
     this.#queued = this.#queued.slice(0, -1);
+    this.#queuedImages = this.#queuedImages.slice(0, -1);
     this.#emit();
   }
 
@@ -333,6 +362,13 @@ export class UIStore {
       // Alt+Enter adds a line; Enter sends.
       if (key.meta) return this.#setEditor(insert(editor, "\n"));
       return this.#submit(editor.text);
+    }
+    // Ctrl+V: an image from the clipboard (a terminal pastes text itself, through bracketed paste).
+    if (isCtrl(key, "v")) return this.#imageHandlers?.clipboard();
+    // Backspace with the cursor at the start removes the last image attached.
+    if (key.backspace && editor.cursor === 0 && this.#attachments.length > 0) {
+      this.#attachments = this.#attachments.slice(0, -1);
+      return this.#setEditor(editor);
     }
     if (key.upArrow) {
       const previous = this.history.up(editor.text);
@@ -383,20 +419,24 @@ export class UIStore {
 
   #queue(): void {
     const text = this.#editor.text;
-    if (text.trim() === "") return;
+    if (text.trim() === "" && this.#attachments.length === 0) return;
     this.#linesSent += 1;
-    this.history.push(text);
+    if (text.trim() !== "") this.history.push(text);
     this.#queued = [...this.#queued, text];
+    this.#queuedImages = [...this.#queuedImages, this.#attachments];
+    this.#attachments = [];
     this.#editor = EMPTY_EDITOR;
     this.#emit();
   }
 
   #submit(text: string): void {
-    if (text.trim() === "") return;
+    const images = this.#attachments;
+    if (text.trim() === "" && images.length === 0) return;
     this.#linesSent += 1;
-    this.history.push(text);
+    if (text.trim() !== "") this.history.push(text);
     this.#editor = EMPTY_EDITOR;
-    this.#finishInput({ kind: "line", text });
+    this.#attachments = [];
+    this.#finishInput(images.length > 0 ? { kind: "line", text, images: [...images] } : { kind: "line", text });
   }
 
   #finishInput(result: InputResult): void {

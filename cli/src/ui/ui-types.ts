@@ -1,3 +1,4 @@
+import type { ImageBlock, ImageReference } from "@maia/kernel";
 import type { CompletionView } from "./completion/completion-controller.ts";
 import type { LogEntry } from "./log-entry.ts";
 import type { EditorState } from "./line-editor.ts";
@@ -25,7 +26,8 @@ export interface KeyPress {
   pageDown?: boolean;
 }
 
-export type InputResult = { kind: "line"; text: string } | { kind: "exit"; via: "ctrl-c" | "ctrl-d" };
+/** A line sent, with the images attached to it (issue 38), or the user leaving. */
+export type InputResult = { kind: "line"; text: string; images?: ImageBlock[] } | { kind: "exit"; via: "ctrl-c" | "ctrl-d" };
 
 export interface SelectChoice {
   label: string;
@@ -71,6 +73,8 @@ export interface UISnapshot {
   readonly editor: EditorState;
   /** Lines sent with Enter during a turn, oldest first: each is a next input, in order, once the turn ends. */
   readonly queued: readonly string[];
+  /** Images attached to the request being typed, shown as chips above the input line (issue 38). */
+  readonly attachments: readonly ImageReference[];
   /** When the input box last changed (epoch ms): its spinner rests a while after, see InputBox. */
   readonly editedAt: number;
   readonly context: ContextUsage | undefined;

@@ -1,3 +1,4 @@
+import type { ImageReference } from "./messages.ts";
 import type { ToolPreview } from "./tool.ts";
 
 /**
@@ -20,7 +21,10 @@ export type AgentEvent =
       /** The call runs inside the OS sandbox (true) or outside it (false); absent when the tool does not say (Tool.sandboxed). */
       sandboxed?: boolean;
     }
-  | { type: "tool_result"; id: string; name: string; output: string; isError: boolean; sandboxed?: boolean }
+  /** `images`: those the tool returned, by reference (their bytes are in the conversation only). */
+  | { type: "tool_result"; id: string; name: string; output: string; isError: boolean; sandboxed?: boolean; images?: ImageReference[] }
+  /** The images sent with the request (attached by the front end or by `@` references), by reference. */
+  | { type: "request_images"; images: ImageReference[] }
   /**
    * A call that needed a confirmation, refused because nobody can answer (headless): why it asked (the parts
    * no rule covers, from the permission verdict's advice) and the narrowest rules that would allow it.

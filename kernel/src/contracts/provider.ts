@@ -54,7 +54,17 @@ export interface LLMProvider {
   contextWindow?(signal?: AbortSignal): Promise<number | undefined>;
   /** The models the provider offers, sorted, for a choice list. */
   listModels?(signal?: AbortSignal): Promise<string[]>;
+  /**
+   * Whether the model takes images (LiteLLM: the `Vision` setting, else `/model/info`'s `supports_vision`). A
+   * provider without this method takes none. Either way the kernel makes sure a provider whose model takes no
+   * images never receives one: a request with images is refused before anything is sent (with `why`), and the
+   * images of older messages and tool results are sent as their text stand-ins.
+   */
+  imageSupport?(signal?: AbortSignal): Promise<ImageSupport>;
 }
+
+/** Whether a model takes images; when it does not, why, for the user: the model and what setting would change it. */
+export type ImageSupport = { images: true } | { images: false; why: string };
 
 /** Raised by providers; `kind` lets front ends and plugins react without parsing messages. */
 export type ProviderErrorKind =
@@ -64,7 +74,9 @@ export type ProviderErrorKind =
   | "no_body"
   | "interrupted"
   | "context_too_long"
-  | "settings";
+  | "settings"
+  /** The request holds what the model cannot take (images for a model without vision): nothing was sent. */
+  | "unsupported_input";
 
 export class ProviderError extends Error {
   override readonly name = "ProviderError";

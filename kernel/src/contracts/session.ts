@@ -1,6 +1,6 @@
 import type { AgentEvents } from "./events.ts";
 import type { AskDetail, InteractionPort } from "./interaction.ts";
-import type { Message, ToolUseBlock } from "./messages.ts";
+import type { ImageBlock, Message, ToolUseBlock } from "./messages.ts";
 import type { LLMProvider, StopReason } from "./provider.ts";
 import type { AnyTool } from "./tool.ts";
 
@@ -84,6 +84,11 @@ export interface TurnInput {
    */
   origin: string;
   /**
+   * Images sent with the text, after it, in the request's user message: those the front end attached (`--image`,
+   * the input's chips, ACP image content), to which a tap may add (the `@shot.png` references).
+   */
+  images: ImageBlock[];
+  /**
    * Set by a tap (a user's UserPromptSubmit hook) to keep the request from being sent: nothing is added to the
    * conversation, no model is called, the text is shown to the user as a warning and the turn ends "done".
    */
@@ -148,6 +153,8 @@ export interface ToolCallEvent {
 export interface ToolResultEvent extends ToolCallEvent {
   output: string;
   isError: boolean;
+  /** The images the tool returned with its text. */
+  images?: readonly ImageBlock[];
   /** Taps may push text here (a user's PostToolUse hook): it is appended to the result the model reads. */
   feedback: string[];
 }

@@ -1,3 +1,4 @@
+import type { ImageBlock } from "./messages.ts";
 import type { ToolSpec } from "./provider.ts";
 
 /** A tool's own default when no permission rule applies and the permissions plugin is off (seed § 4.3). */
@@ -31,8 +32,11 @@ export interface ToolPreview {
   newText: string;
 }
 
-/** What `execute` may return: plain text, or text flagged as an error result. */
-export type ToolOutput = string | { content: string; isError: boolean };
+/**
+ * What `execute` may return: plain text, or text flagged as an error result, with the images the tool returns
+ * beside it (a provider whose model takes no images sends their stand-ins instead).
+ */
+export type ToolOutput = string | { content: string; isError: boolean; images?: ImageBlock[] };
 
 export interface Tool<Input extends Record<string, unknown> = Record<string, unknown>> {
   spec: ToolSpec;

@@ -38,9 +38,9 @@ export const STAGE = { PRE: -100, DEFAULT: 0, POLICY: 100, POST: 200 } as const;
 export function createHookTable() {
   return Object.freeze({
     /**
-     * Before each user request is sent to the model. Carries the user's text and the session; taps return the
-     * input, possibly with a new text (`@` references resolved) or after adding to `session.pendingContext`
-     * (a compaction may also replace the session's messages here). A tap may set `blocked` (a user's
+     * Before each user request is sent to the model. Carries the user's text, its images and the session; taps
+     * return the input, possibly with a new text, more `images` (`@shot.png`) or after adding to
+     * `session.pendingContext` (a compaction may also replace the session's messages here). A tap may set `blocked` (a user's
      * UserPromptSubmit hook, at STAGE.PRE): the request is then not sent and the reason is shown as a warning.
      */
     beforeTurn: new AsyncSeriesWaterfallHook<[TurnInput]>(["turn"]),

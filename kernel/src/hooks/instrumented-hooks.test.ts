@@ -26,7 +26,7 @@ describe("hook interceptor", () => {
       throw new Error("boom");
     });
     hooks.facadeFor("good").beforeTurn.tapPromise("good", async (turn) => ({ ...turn, text: `${turn.text}!` }));
-    const result = await hooks.table.beforeTurn.promise({ session: {} as never, text: "hi", signal: new AbortController().signal, origin: "user" });
+    const result = await hooks.table.beforeTurn.promise({ session: {} as never, text: "hi", signal: new AbortController().signal, origin: "user", images: [] });
     expect(result.text).toBe("hi!");
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ code: ERROR_CODES.PLUGIN_RUNTIME, plugin: "bad", hook: "beforeTurn" });
@@ -140,7 +140,7 @@ describe("hook deadlines", () => {
     const hooks = new InstrumentedHooks((error) => errors.push(error), { beforeTurn: 50 });
     hooks.facadeFor("slow").beforeTurn.tapPromise("slow", never);
     hooks.facadeFor("good").beforeTurn.tapPromise("good", async (turn) => ({ ...turn, text: `${turn.text}!` }));
-    const result = await hooks.table.beforeTurn.promise({ session: {} as never, text: "hi", signal: new AbortController().signal, origin: "user" });
+    const result = await hooks.table.beforeTurn.promise({ session: {} as never, text: "hi", signal: new AbortController().signal, origin: "user", images: [] });
     expect(result.text).toBe("hi!");
     expect(errors.map((error) => [error.plugin, error.hook])).toEqual([["slow", "beforeTurn"]]);
   });
@@ -152,7 +152,7 @@ describe("hook deadlines", () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       return { ...turn, text: "changed" };
     });
-    const result = await hooks.table.beforeTurn.promise({ session: {} as never, text: "hi", signal: new AbortController().signal, origin: "user" });
+    const result = await hooks.table.beforeTurn.promise({ session: {} as never, text: "hi", signal: new AbortController().signal, origin: "user", images: [] });
     expect(result.text).toBe("changed");
     expect(errors).toEqual([]);
   });

@@ -12,6 +12,8 @@ export const t = defineMessages(
     stopForModel:
       "The user stopped the iteration: this call was not run. Do not continue; wait for the user's next message.",
     notRunForModel: "Not run: the user stopped the iteration before this call.",
+    imagesUnsupportedProvider: "The model {model} does not take images ({provider} cannot send them): the request was not sent.",
+    imageNotSent: "(not shown: this model does not take images)",
     iterationLimit: "Stopped: more than {count} iterations",
     invalidParameter: 'Parameter "{name}" missing or invalid ({detail}). Parameters received: {received}.',
     noParameters: "none",
@@ -34,6 +36,8 @@ export const t = defineMessages(
     stopForModel:
       "L'utilisateur a interrompu l'itération : cet appel n'a pas été exécuté. Ne continue pas ; attends sa prochaine demande.",
     notRunForModel: "Non exécuté : l'utilisateur a interrompu l'itération avant cet appel.",
+    imagesUnsupportedProvider: "Le modèle {model} ne prend pas d'images ({provider} ne sait pas les envoyer) : la requête n'a pas été envoyée.",
+    imageNotSent: "(non montrée : ce modèle ne prend pas d'images)",
     iterationLimit: "Arrêt : plus de {count} itérations",
     invalidParameter: 'Paramètre "{name}" manquant ou invalide ({detail}). Paramètres reçus : {received}.',
     noParameters: "aucun",

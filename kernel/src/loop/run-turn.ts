@@ -1,9 +1,11 @@
-import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from "../contracts/messages.ts";
-import type { StopReason } from "../contracts/provider.ts";
+import type { ContentBlock, ImageBlock, Message, ToolResultBlock, ToolUseBlock } from "../contracts/messages.ts";
+import { imageReference } from "../contracts/messages.ts";
+import { ProviderError, type StopReason } from "../contracts/provider.ts";
 import type { AgentSession, TurnOutcome, TurnStatus } from "../contracts/session.ts";
 import { isAbortError } from "../errors.ts";
 import type { HookTable } from "../hooks/hooks.ts";
 import { t } from "./messages.ts";
+import { holdsImages, imageSupportOf, withImageStandIns } from "./images.ts";
 import { runToolCalls } from "./tool-runner.ts";
 
 /** Seed § 23: iterations per series of a turn (MaxIterations). */
@@ -19,6 +21,8 @@ export interface RunTurnOptions {
   maxTokens?: number;
   /** Who wrote the request (default "user"), passed to `beforeTurn`. */
   origin?: string;
+  /** Images sent with the request, after its text (`--image`, the input's chips, ACP image content). */
+  images?: ImageBlock[];
 }
 
 interface Snapshot {
@@ -66,13 +70,19 @@ async function loop(
   signal: AbortSignal,
   options: RunTurnOptions,
 ): Promise<{ status: TurnStatus; stopReason?: StopReason }> {
-  const input = await hooks.beforeTurn.promise({ session, text: userText, signal, origin: options.origin ?? "user" });
+  const input = await hooks.beforeTurn.promise({ session, text: userText, signal, origin: options.origin ?? "user", images: [...(options.images ?? [])] });
   throwIfAborted(signal);
   if (input.blocked !== undefined) {
     session.events.emit({ type: "warning", message: input.blocked });
     return { status: "done" };
   }
-  addUserText(session, input.text);
+  // Refused before anything is sent or added (issue 38): the model's provider says why, naming what to change.
+  if (input.images.length > 0) {
+    const support = await imageSupportOf(session.provider, signal);
+    if (!support.images) throw new ProviderError(support.why, "unsupported_input");
+  }
+  addUserText(session, input.text, input.images);
+  if (input.images.length > 0) session.events.emit({ type: "request_images", images: input.images.map(imageReference) });
   hooks.contextChanged.call(session, "request");
 
   const perSeries = options.maxIterations ?? session.maxIterations;
@@ -130,7 +140,9 @@ async function callModel(session: AgentSession, signal: AbortSignal, maxTokens?:
   let stopReason: StopReason = "other";
   events.emit({ type: "thinking", active: true });
   try {
-    const request = { system: session.system, messages: session.messages, tools: specs, ...(maxTokens ? { maxTokens } : {}) };
+    // A model without vision gets the stand-ins of the images an earlier model or a tool left in the conversation.
+    const messages = holdsImages(session.messages) && !(await imageSupportOf(session.provider, signal)).images ? withImageStandIns(session.messages) : session.messages;
+    const request = { system: session.system, messages, tools: specs, ...(maxTokens ? { maxTokens } : {}) };
     for await (const event of session.provider.chat(request, signal)) {
       switch (event.type) {
         case "text_delta":
@@ -174,12 +186,13 @@ async function callModel(session: AgentSession, signal: AbortSignal, maxTokens?:
  * After an iteration limit or a stop the last message is already the user's tool results: the new request
  * joins it (seed § 6.2.3).
  */
-function addUserText(session: AgentSession, text: string): void {
+function addUserText(session: AgentSession, text: string, images: readonly ImageBlock[]): void {
   const pending = session.pendingContext.splice(0);
   const full = pending.length > 0 ? `${pending.join("\n\n")}\n\n${text}` : text;
+  const blocks: ContentBlock[] = [{ type: "text", text: full }, ...images];
   const last = session.messages.at(-1);
-  if (last?.role === "user") last.content.push({ type: "text", text: full });
-  else session.messages.push({ role: "user", content: [{ type: "text", text: full }] });
+  if (last?.role === "user") last.content.push(...blocks);
+  else session.messages.push({ role: "user", content: blocks });
 }
 
 function takeSnapshot(session: AgentSession): Snapshot {

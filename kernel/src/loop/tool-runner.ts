@@ -1,4 +1,5 @@
-import type { ToolResultBlock, ToolUseBlock } from "../contracts/messages.ts";
+import { imageReference, type ImageBlock, type ToolResultBlock, type ToolUseBlock } from "../contracts/messages.ts";
+import type { AgentEvent } from "../contracts/events.ts";
 import type { AgentSession, ToolCallRevision, Verdict } from "../contracts/session.ts";
 import type { AskDetail } from "../contracts/interaction.ts";
 import type { AnyTool, ToolContext, ToolOutput, ToolPreview } from "../contracts/tool.ts";
@@ -25,6 +26,7 @@ type Prepared =
 interface Outcome {
   content: string;
   isError: boolean;
+  images?: ImageBlock[];
 }
 
 /**
@@ -142,9 +144,18 @@ function announce(session: AgentSession, call: ToolUseBlock, tool: AnyTool | und
 }
 
 /** The call's result event; `sandboxed` is known for sure once the call ran (the announce may precede the sandbox's probe). */
-function emitResult(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, outcome: { content: string; isError: boolean }): void {
+/** The result for the front ends: whether it ran sandboxed, and the images it returned by reference. */
+function emitResult(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, outcome: Outcome): void {
   const sandboxed = sandboxedOf(tool, call.input);
-  session.events.emit({ type: "tool_result", id: call.id, name: call.name, output: outcome.content, isError: outcome.isError, ...(sandboxed !== undefined ? { sandboxed } : {}) });
+  session.events.emit({
+    type: "tool_result",
+    id: call.id,
+    name: call.name,
+    output: outcome.content,
+    isError: outcome.isError,
+    ...(sandboxed !== undefined ? { sandboxed } : {}),
+    ...(outcome.images !== undefined ? { images: outcome.images.map(imageReference) } : {}),
+  });
 }
 
 /** Whether the call runs inside an OS sandbox, for the front ends (Bash); undefined when the tool does not say. */
@@ -289,16 +300,29 @@ async function execute(
     outcome = { content: errorMessage(error), isError: true };
   }
   const feedback: string[] = [];
-  await hooks.afterToolCall.promise({ session, call, tool: prepared.tool, output: outcome.content, isError: outcome.isError, feedback });
+  await hooks.afterToolCall.promise({
+    session,
+    call,
+    tool: prepared.tool,
+    output: outcome.content,
+    isError: outcome.isError,
+    feedback,
+    ...(outcome.images ? { images: outcome.images } : {}),
+  });
   return feedback.length === 0 ? outcome : { ...outcome, content: [outcome.content, ...feedback].join("\n\n") };
 }
 
 function normalise(output: ToolOutput): Outcome {
-  return typeof output === "string" ? { content: output, isError: false } : output;
+  if (typeof output === "string") return { content: output, isError: false };
+  const images = output.images?.filter((image) => image.type === "image");
+  return images === undefined || images.length === 0 ? { content: output.content, isError: output.isError } : { content: output.content, isError: output.isError, images };
 }
 
 function resultBlock(call: ToolUseBlock, outcome: Outcome): ToolResultBlock {
-  return outcome.isError
-    ? { type: "tool_result", toolUseId: call.id, content: outcome.content, isError: true }
-    : { type: "tool_result", toolUseId: call.id, content: outcome.content };
+  const block: ToolResultBlock = { type: "tool_result", toolUseId: call.id, content: outcome.content };
+  if (outcome.isError) block.isError = true;
+  if (outcome.images !== undefined) block.images = outcome.images;
+  return block;
 }
+
+/** The result for front ends: its images by reference, never their bytes. */

@@ -41,6 +41,10 @@ export const t = defineMessages(
     readMore: "[Lines {from}–{to} of {total}. To read more, call Read with offset={next}.]",
     readMoreUnknown: "[Lines {from}–{to} of a large file. To read more, call Read with offset={next}.]",
     readImageSized: "{path} is a {format} image, {width}×{height} pixels, {size}. Read shows text only: it cannot display images.",
+    readImageSent: "Image {path} ({format}, {width}×{height} pixels, {size}), attached below.",
+    readImageScaled:
+      "Image {path} ({format}, {width}×{height} pixels, {size}), attached below scaled down to {sentWidth}×{sentHeight} pixels ({sentSize}).",
+    readImageNotSent: "{problem} Read describes it instead: a {format} image, {size}.",
     readImage: "{path} is a {format} image, {size}. Read shows text only: it cannot display images.",
     readBinaryKnown: "{path} is a binary file ({format}, {size}). Read shows text files only.",
     readBinary: "{path} is a binary file ({size}). Read shows text files only.",
@@ -144,6 +148,10 @@ export const t = defineMessages(
     readImageSized:
       "{path} est une image {format} de {width}×{height} pixels, {size}. Read n'affiche que du texte : il ne peut pas montrer d'images.",
     readImage: "{path} est une image {format}, {size}. Read n'affiche que du texte : il ne peut pas montrer d'images.",
+    readImageSent: "Image {path} ({format}, {width}×{height} pixels, {size}), jointe ci-dessous.",
+    readImageScaled:
+      "Image {path} ({format}, {width}×{height} pixels, {size}), jointe ci-dessous réduite à {sentWidth}×{sentHeight} pixels ({sentSize}).",
+    readImageNotSent: "{problem} Read la décrit à la place : une image {format}, {size}.",
     readBinaryKnown: "{path} est un fichier binaire ({format}, {size}). Read n'affiche que les fichiers texte.",
     readBinary: "{path} est un fichier binaire ({size}). Read n'affiche que les fichiers texte.",
     folderHeader: (p: Params) =>

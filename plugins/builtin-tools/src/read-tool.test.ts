@@ -1,32 +1,17 @@
 import { execFileSync } from "node:child_process";
 import { mkdir, open, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { deflateSync } from "node:zlib";
 import { setActiveLocale } from "@maia/kernel";
-import { describe, expect, it } from "vitest";
+import { stopImageWorker } from "@maia/images";
+import { makePng } from "@maia/images/testing";
+import { afterAll, describe, expect, it } from "vitest";
 import { harnessPerTest } from "./testing/harness.ts";
 
 const h = harnessPerTest();
+afterAll(() => stopImageWorker());
 
 function lines(count: number, make = (n: number) => `line ${n}`): string {
   return Array.from({ length: count }, (_, index) => make(index + 1)).join("\n") + "\n";
-}
-
-/** A real, decodable PNG of the given size (one grey row repeated). */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    return Buffer.concat([length, Buffer.from(type, "latin1"), data, Buffer.alloc(4)]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  const rows = Buffer.alloc((width + 1) * height, 0x80);
-  for (let row = 0; row < height; row += 1) rows[row * (width + 1)] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
 }
 
 describe("Read", () => {
@@ -102,11 +87,32 @@ describe("Read", () => {
     expect(text).toBe("dir is a folder (3 entries; sub-folders end with /):\nsub/\na.txt\nb.txt");
   });
 
-  it("describes an image with its format and size instead of dumping bytes", async () => {
-    await writeFile(path.join(h.cwd, "pic.png"), png(64, 48));
-    const { text, isError } = await h.run("Read", { path: "pic.png" });
+  it("returns an image as an image, with its format, size and dimensions in text (issue 38)", async () => {
+    const bytes = makePng(64, 48, { pixel: () => [9, 9, 9] });
+    expect(bytes.byteLength).toBeLessThan(1024);
+    await writeFile(path.join(h.cwd, "pic.png"), bytes);
+    const { text, isError, images } = await h.run("Read", { path: "pic.png" });
     expect(isError).toBe(false);
-    expect(text).toMatch(/^pic\.png is a PNG image, 64×48 pixels, \d+ B\. Read shows text only/);
+    expect(text).toBe(`Image pic.png (PNG, 64×48 pixels, ${bytes.byteLength} B), attached below.`);
+    expect(images).toEqual([expect.objectContaining({ type: "image", mediaType: "image/png", name: "pic.png", width: 64, height: 48, data: bytes.toString("base64") })]);
+  });
+
+  it("scales a large image down and says so", async () => {
+    await writeFile(path.join(h.cwd, "screen.png"), makePng(3000, 1000));
+    const { text, images } = await h.run("Read", { path: "screen.png" });
+    expect(text).toMatch(/^Image screen\.png \(PNG, 3000×1000 pixels, [\d.]+ [KM]B\), attached below scaled down to 2048×683 pixels \([\d.]+ [KM]?B\)\.$/);
+    expect(images?.[0]).toMatchObject({ width: 2048, height: 683 });
+  });
+
+  it("describes an image it cannot send (a BMP), with why", async () => {
+    const bmp = Buffer.alloc(64);
+    bmp.write("BM", 0, "ascii");
+    bmp.writeInt32LE(10, 18);
+    bmp.writeInt32LE(20, 22);
+    await writeFile(path.join(h.cwd, "pic.bmp"), bmp);
+    const { text, images } = await h.run("Read", { path: "pic.bmp" });
+    expect(images).toBeUndefined();
+    expect(text).toMatch(/^pic\.bmp is a BMP image, 10×20 pixels/);
   });
 
   it("describes a binary file", async () => {

@@ -11,6 +11,7 @@ import { displayPath, resolveToolPath } from "./paths.ts";
 import { LineWindow, numberedLine, READ_DEFAULT_LIMIT, splitLines } from "./read-format.ts";
 import { createDecoder, decodeText, detectEncoding, bomLength } from "@maia/util";
 import { fsCause, toolError } from "./tool-result.ts";
+import { identifyImage, prepareImage, readImageFile, type PreparedImage } from "@maia/images";
 import type { ToolEnvironment } from "./tool-environment.ts";
 
 export interface ReadInput extends Record<string, unknown> {
@@ -77,6 +78,7 @@ async function readPath(input: ReadInput, context: ToolContext, environment: Too
     const bytes = await handle.readFile();
     const kind = classifyBytes(bytes.subarray(0, SNIFF_BYTES));
     markFileSeen(context.state, absolute, current, bytes);
+    if (kind.kind === "image" && identifyImage(bytes).kind === "image") return imageOutput(await prepareImage(bytes, shown), kind, shown, current.size);
     if (kind.kind !== "text") return describeNonText(kind, shown, current.size);
     return formatWindow(splitLines(decodeText(bytes).text), offset, limit, shown, input);
   } finally {
@@ -100,6 +102,7 @@ async function readLarge(
   const head = buffer.subarray(0, first.bytesRead);
   const kind = classifyBytes(head.subarray(0, SNIFF_BYTES));
   markFileSeen(context.state, absolute, stats);
+  if (kind.kind === "image" && identifyImage(head).kind === "image") return imageOutput(await readImageFile(absolute, shown), kind, shown, stats.size);
   if (kind.kind !== "text") return describeNonText(kind, shown, stats.size);
 
   const encoding = detectEncoding(head);
@@ -140,6 +143,30 @@ function renderWindow(window: string[], offset: number, total: number | undefine
       ? t("readMoreUnknown", { from: offset, to: last, next: last + 1 })
       : t("readMore", { from: offset, to: last, total, next: last + 1 });
   return `${body}\n\n${note}`;
+}
+
+/**
+ * An image the model can be shown (issue 38): its description and the image itself, scaled down when over the cap.
+ * A model without vision is sent the description and a stand-in (the kernel replaces the image); an image that
+ * cannot be prepared is described, with why.
+ */
+function imageOutput(prepared: PreparedImage, kind: Extract<FileKind, { kind: "image" }>, shown: string, size: number): ToolOutput {
+  if (!prepared.ok) return `${t("readImageNotSent", { problem: prepared.message, format: kind.format, size: formatSize(size) })}`;
+  const { image, scaledFrom } = prepared;
+  const content =
+    scaledFrom === undefined
+      ? t("readImageSent", { path: shown, format: kind.format, width: image.width, height: image.height, size: formatSize(size) })
+      : t("readImageScaled", {
+          path: shown,
+          format: kind.format,
+          width: scaledFrom.width,
+          height: scaledFrom.height,
+          size: formatSize(size),
+          sentWidth: image.width,
+          sentHeight: image.height,
+          sentSize: formatSize(image.size),
+        });
+  return { content, isError: false, images: [image] };
 }
 
 function describeNonText(kind: Exclude<FileKind, { kind: "text" }>, shown: string, size: number): ToolOutput {

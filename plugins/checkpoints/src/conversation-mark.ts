@@ -5,7 +5,22 @@ import type { ConversationMark } from "./turn-log.ts";
 const ROOT = "maia-conversation";
 
 function step(previous: string, message: Message): string {
-  return sha256Hex(previous, "\0", JSON.stringify(message));
+  return sha256Hex(previous, "\0", JSON.stringify(byHash(message)));
+}
+
+/**
+ * A message with its images by their hash, not their base64 (issue 38): the sha256 of the bytes already names
+ * them, and a conversation with ten screenshots is not hashed again, megabytes and all, at every turn. A message
+ * without images is itself (its fingerprint is what it always was).
+ */
+function byHash(message: Message): Message {
+  const images = (block: Message["content"][number]) => block.type === "image" || (block.type === "tool_result" && block.images !== undefined);
+  if (!message.content.some(images)) return message;
+  const strip = <T extends { data: string }>(image: T): T => ({ ...image, data: "" });
+  return {
+    ...message,
+    content: message.content.map((block) => (block.type === "image" ? strip(block) : block.type === "tool_result" && block.images ? { ...block, images: block.images.map(strip) } : block)),
+  };
 }
 
 /**

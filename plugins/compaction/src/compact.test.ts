@@ -70,6 +70,25 @@ describe("/compact (seed § 14.2)", () => {
     expect((await readSession(cwd, "work__1")).messages).toHaveLength(2);
   });
 
+  it("sends images as their stand-ins, never their bytes, and keeps the stand-ins after the summary (issue 38)", async () => {
+    const { kernel, server, host, session } = await withConversation();
+    const image = (name: string) => ({ type: "image" as const, mediaType: "image/png" as const, hash: "0".repeat(64), name, width: 1280, height: 720, size: 4, data: "QUJDRA==" });
+    session.messages.push(
+      { role: "user", content: [{ type: "text", text: "look" }, image("shot.png")] },
+      { role: "assistant", content: [{ type: "tool_use", id: "c1", name: "Read", input: { path: "b.png" } }] },
+      { role: "user", content: [{ type: "tool_result", toolUseId: "c1", content: "Image b.png", images: [image("b.png")] }] },
+      { role: "assistant", content: [{ type: "text", text: "Two pictures." }] },
+    );
+    server.enqueue({ text: SUMMARY });
+    await runCommand(kernel, host, "compact");
+    const body = JSON.stringify(server.chatBodies().at(-1));
+    expect(server.imageParts()).toEqual([]);
+    expect(body).not.toContain("QUJDRA==");
+    expect(body).toContain("look\\n\\n[image: shot.png, 1280×720]");
+    expect(body).toContain("Image b.png\\n[image: b.png, 1280×720]");
+    expect(host.current.startContext).toBe(`${SUMMARY}\n\nImages shown in the conversation before this summary (not kept):\n[image: shot.png, 1280×720]\n[image: b.png, 1280×720]`);
+  });
+
   it("numbers successive compactions and restarts the numbering after a rename", async () => {
     const { kernel, server, host, cwd } = await withConversation();
     for (const expected of ["work__1", "work__2"]) {

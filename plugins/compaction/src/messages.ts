@@ -40,6 +40,7 @@ export const t = defineMessages(
     emergencyStarting: "The server refused the context as too long: emergency compaction, then the request is sent again.",
     emergencyFailed: "Emergency compaction failed: {reason}.",
     toolResultCut: "[… {count} characters cut to fit the context window]",
+    imagesBefore: "Images shown in the conversation before this summary (not kept):\n{list}",
   },
   {
     summaryPrompt: [
@@ -76,5 +77,6 @@ export const t = defineMessages(
     emergencyStarting: "Le serveur a refusé le contexte (trop long) : compactage d'urgence, puis la demande est relancée.",
     emergencyFailed: "Échec du compactage d'urgence : {reason}.",
     toolResultCut: "[… {count} caractères coupés pour tenir dans la fenêtre de contexte]",
+    imagesBefore: "Images montrées dans la conversation avant ce résumé (non conservées) :\n{list}",
   },
 );

@@ -1,4 +1,5 @@
 import type { AgentSession, Message, StopReason } from "@maia/kernel";
+import { imageStandInsOf, withImageStandIns } from "./image-stand-ins.ts";
 import { t } from "./messages.ts";
 import { EMERGENCY_TOOL_RESULT_CHARS, shrinkToolResults } from "./shrink-tool-results.ts";
 import { SUMMARY_MAX_TOKENS } from "./threshold.ts";
@@ -14,14 +15,16 @@ export interface Summary {
  * and the summary prompt (joined to the last message when it is already the user's, so roles keep alternating).
  * The system prompt is told not to call tools; the tools stay declared (the history holds calls to them) and any
  * call that comes back is ignored. At most 4000 tokens. In an emergency, tool results are first cut to 1,500
- * characters so that the request fits the window that refused the conversation.
+ * characters so that the request fits the window that refused the conversation. Images are sent as their text
+ * stand-ins, and the summary ends with the stand-ins of every image it replaces (issue 38).
  * Throws on an empty summary, on a provider error, and on abort (the conversation is never touched here).
  */
 export async function requestCompactSummary(
   session: AgentSession,
   options: { emergency?: boolean; signal?: AbortSignal } = {},
 ): Promise<Summary> {
-  const history = options.emergency ? shrinkToolResults(session.messages, EMERGENCY_TOOL_RESULT_CHARS) : session.messages;
+  const conversation = withImageStandIns(session.messages);
+  const history = options.emergency ? shrinkToolResults(conversation, EMERGENCY_TOOL_RESULT_CHARS) : conversation;
   const prompt = [...session.pendingContext, t("summaryPrompt")].join("\n\n");
   const request = {
     system: [session.system, t("noToolsInstruction")].filter((part) => part.trim() !== "").join("\n\n"),
@@ -43,7 +46,10 @@ export async function requestCompactSummary(
   if (options.signal?.aborted) throw abortError();
   const summary = text.trim();
   if (summary === "") throw new Error(t("emptySummary"));
-  return { text: summary, truncated: stopReason === "max_tokens" };
+  // The images go with the conversation; their stand-ins stay, whatever the summary says of them.
+  const images = imageStandInsOf(session.messages);
+  const kept = images.length === 0 ? summary : `${summary}\n\n${t("imagesBefore", { list: images.join("\n") })}`;
+  return { text: kept, truncated: stopReason === "max_tokens" };
 }
 
 /** A copy of the messages with `text` as the last user message (merged into it when the last one is the user's). */

@@ -48,6 +48,17 @@ describe("countContextTokens (seed § 13.1)", () => {
     expect(new ContextCounter(countText).count(input)).toBe(expected);
   });
 
+  it("counts an image by OpenAI's tile formula, never by its bytes (issue 38)", () => {
+    const image = { type: "image" as const, mediaType: "image/png" as const, hash: "0".repeat(64), name: "shot.png", width: 1280, height: 720, size: 3_000_000, data: "A".repeat(4_000_000) };
+    const withImage: Message = { role: "user", content: [{ type: "text", text: "look" }, image] };
+    const without: Message = { role: "user", content: [{ type: "text", text: "look" }] };
+    const counted = (message: Message) => countContextTokens({ system: "", messages: [message] }, countText);
+    expect(counted(withImage) - counted(without)).toBe(1105);
+    const result: Message = { role: "user", content: [{ type: "tool_result", toolUseId: "c", content: "Image", images: [image, { ...image, width: 100, height: 100 }] }] };
+    const bare: Message = { role: "user", content: [{ type: "tool_result", toolUseId: "c", content: "Image" }] };
+    expect(counted(result) - counted(bare)).toBe(1105 + 255);
+  });
+
   it("counts nothing for absent tools and pending context, and 4 tokens for an empty message", () => {
     expect(countContextTokens({ system: "", messages: [] }, countText)).toBe(0);
     expect(countContextTokens({ system: "", messages: [{ role: "user", content: [] }], tools: [] }, countText)).toBe(4);

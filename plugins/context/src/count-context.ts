@@ -1,4 +1,5 @@
 import type { ContentBlock, Message, ToolSpec } from "@maia/kernel";
+import { imageTokens } from "@maia/images";
 import type { CountText } from "./tokenizers.ts";
 
 /** Seed § 23: structure tokens counted for each message. */
@@ -28,7 +29,10 @@ export function countContextTokens(input: ContextInput, countText: CountText): n
   return total;
 }
 
-/** A block's tokens: its text; a tool call's name and JSON arguments; a tool result's content. */
+/**
+ * A block's tokens: its text; a tool call's name and JSON arguments; a tool result's content and images. An image
+ * counts by OpenAI's tile formula (issue 38, docs/images.md), never by the length of its base64.
+ */
 export function countBlock(block: ContentBlock, countText: CountText): number {
   switch (block.type) {
     case "text":
@@ -36,7 +40,9 @@ export function countBlock(block: ContentBlock, countText: CountText): number {
     case "tool_use":
       return countText(block.name) + countText(JSON.stringify(block.input) ?? "");
     case "tool_result":
-      return countText(block.content);
+      return countText(block.content) + (block.images ?? []).reduce((sum, image) => sum + imageTokens(image.width, image.height), 0);
+    case "image":
+      return imageTokens(block.width, block.height);
   }
 }
 

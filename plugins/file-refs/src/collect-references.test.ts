@@ -3,6 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setActiveLocale } from "@maia/kernel";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { makePng, noisyPng } from "@maia/images/testing";
 import { collectReferences } from "./collect-references.ts";
 import { tempFolder } from "@maia/testing-maia";
 
@@ -82,13 +83,41 @@ describe("collectReferences (real files)", () => {
     expect(injection.added).toEqual(["README.md"]);
   });
 
-  it("skips a binary file and an image, with a warning each", async () => {
+  it("skips a binary file and an image it cannot send, with a warning each", async () => {
     await writeFile(path.join(cwd, "data.bin"), Buffer.from([0, 1, 2, 3, 0, 0, 7]));
-    const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000280000001e00806000000", "hex");
-    await writeFile(path.join(cwd, "pic.png"), png);
-    const injection = await collect("@data.bin @pic.png");
+    const bmp = Buffer.alloc(64);
+    bmp.write("BM", 0, "ascii");
+    bmp.writeInt32LE(10, 18);
+    bmp.writeInt32LE(20, 22);
+    await writeFile(path.join(cwd, "pic.bmp"), bmp);
+    const injection = await collect("@data.bin @pic.bmp");
     expect(injection.blocks).toEqual([]);
-    expect(injection.warnings).toEqual(["@data.bin: binary file (unknown format); not added.", "@pic.png: binary file (PNG image); not added."]);
+    expect(injection.images).toEqual([]);
+    expect(injection.warnings).toEqual(["@data.bin: binary file (unknown format); not added.", "@pic.bmp: binary file (BMP image); not added."]);
+  });
+
+  it("attaches a PNG, JPEG, GIF or WebP as an image, over the 2 MB of a text file too (issue 38)", async () => {
+    const shot = makePng(1280, 720);
+    await writeFile(path.join(cwd, "shot.png"), shot);
+    const big = noisyPng(1000, 800);
+    expect(big.byteLength).toBeGreaterThan(2 * 1024 * 1024);
+    await writeFile(path.join(cwd, "big.png"), big);
+    const injection = await collect("why is @shot.png different from @big.png?");
+    expect(injection.blocks).toEqual([]);
+    expect(injection.added).toEqual(["shot.png", "big.png"]);
+    expect(injection.images.map(({ name, width, height, mediaType }) => ({ name, width, height, mediaType }))).toEqual([
+      { name: "shot.png", width: 1280, height: 720, mediaType: "image/png" },
+      { name: "big.png", width: 1000, height: 800, mediaType: "image/png" },
+    ]);
+    expect(Buffer.from(injection.images[0]?.data ?? "", "base64").equals(shot)).toBe(true);
+    expect(injection.warnings).toEqual([]);
+  });
+
+  it("warns about an image file it cannot read as one", async () => {
+    await writeFile(path.join(cwd, "cut.png"), Buffer.from("89504e470d0a1a0a00000000", "hex"));
+    const injection = await collect("@cut.png");
+    expect(injection.images).toEqual([]);
+    expect(injection.warnings).toEqual(["@cut.png: the PNG image's size cannot be read (a damaged or cut file?). Not added."]);
   });
 
   it("skips a file over 2 MB", async () => {

@@ -1,3 +1,5 @@
+import type { ImageBlock } from "@maia/kernel";
+import { readImageFile } from "@maia/images";
 import { cutMiddle } from "@maia/util";
 import { frameFile, frameFolder } from "./frame-reference.ts";
 import { displayPath, FILE_REF_LIMITS, loadReference, resolveReferencePath, type FileRefLimits, type LoadedReference } from "./load-reference.ts";
@@ -15,6 +17,8 @@ export interface Injection {
   blocks: string[];
   /** Files whose content was injected, to be recorded as seen by the model (Edit and Write check it). */
   files: InjectedFile[];
+  /** The images referenced (`@shot.png`), sent after the request's text (issue 38). */
+  images: ImageBlock[];
   /** How each injected reference is shown (relative to the launch folder, folders ending with `/`). */
   added: string[];
   /** Precise warnings for the user: what was not added or was cut, and why. */
@@ -37,7 +41,7 @@ export interface CollectOptions {
 export async function collectReferences(text: string, options: CollectOptions): Promise<Injection> {
   const limits = options.limits ?? FILE_REF_LIMITS;
   const parsed = parseFileReferences(text);
-  const injection: Injection = { blocks: [], files: [], added: [], warnings: [] };
+  const injection: Injection = { blocks: [], files: [], images: [], added: [], warnings: [] };
   for (const problem of parsed.unclosed) injection.warnings.push(t("unclosedQuote", { line: problem.line, column: problem.column }));
 
   const done = new Set<string>();
@@ -57,6 +61,15 @@ export async function collectReferences(text: string, options: CollectOptions): 
     const { absolute, loaded } = found;
     done.add(absolute);
     const shown = displayPath(absolute, options.cwd, loaded.kind === "folder");
+    if (loaded.kind === "image") {
+      // Images do not count against the text budget: a vision model counts them by their tiles (context plugin).
+      const prepared = await readImageFile(absolute, shown);
+      if (prepared.ok) {
+        injection.images.push(prepared.image);
+        injection.added.push(shown);
+      } else injection.warnings.push(t("imageNotAdded", { problem: prepared.message }));
+      continue;
+    }
     const content = contentOf(loaded, shown, injection.warnings, limits);
     if (content === undefined) continue;
     if (budget <= 0) {
@@ -122,6 +135,7 @@ function contentOf(loaded: LoadedReference, shown: string, warnings: string[], l
       warnings.push(t("binary", { path: shown, what: loaded.what }));
       return undefined;
     case "missing":
+    case "image":
       return undefined;
   }
 }

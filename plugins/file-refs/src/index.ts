@@ -16,8 +16,8 @@ export interface FileRefsApi {
 /**
  * `@` references (seed § 11.4): before a request is sent, the files and folders the user's text names are read
  * and added to the pending context, framed as data; the text itself is sent as typed. Files injected count as
- * seen by the model, so that it may edit them without reading them again. No confirmation, no permission rule:
- * the user chose these files.
+ * seen by the model, so that it may edit them without reading them again. An image (`@shot.png`) is sent as an
+ * image after the text (issue 38). No confirmation, no permission rule: the user chose these files.
  */
 export default definePlugin<Record<string, never>, FileRefsApi>({
   name: PLUGIN_NAME,
@@ -35,6 +35,7 @@ export default definePlugin<Record<string, never>, FileRefsApi>({
         signal: turn.signal,
       });
       session.pendingContext.push(...injection.blocks);
+      turn.images.push(...injection.images);
       // Read through the builtin tools' API: without them there is no Edit or Write to protect.
       const tools = context.plugins.get<BuiltinToolsApi>("builtin-tools")?.api;
       for (const file of injection.files) tools?.markFileSeen(session.state, file.absolute, file.stamp, file.bytes);

@@ -4,6 +4,12 @@ import path from "node:path";
 import { classifyBytes, decodeText, SNIFF_BYTES, withoutControlChars } from "@maia/util";
 import { t } from "./messages.ts";
 
+/** The image formats sent as images; the header gives their size (the rest is @maia/images' check when it reads). */
+function isSendableImage(head: Uint8Array): boolean {
+  const kind = classifyBytes(head);
+  return kind.kind === "image" && ["PNG", "JPEG", "GIF", "WebP"].includes(kind.format);
+}
+
 /** Seed § 23: 2 MB per file, 50,000 characters per file, 150,000 per input, 200 folder entries. */
 export const FILE_REF_LIMITS = {
   maxFileBytes: 2 * 1024 * 1024,
@@ -20,6 +26,8 @@ export type LoadedReference =
   | { kind: "special" }
   | { kind: "too_large"; size: number }
   | { kind: "binary"; what: string }
+  /** A PNG, JPEG, GIF or WebP: sent as an image (issue 38), read by @maia/images within its own limits. */
+  | { kind: "image" }
   | { kind: "folder"; entries: string[]; total: number }
   /** `bytes` and `stamp` are what was read, for the record of files the model has seen. */
   | { kind: "file"; text: string; size: number; bytes: Uint8Array; stamp: { size: number; mtimeMs: number } };
@@ -58,7 +66,6 @@ export async function loadReference(absolute: string, limits: FileRefLimits = FI
   if (stats.isDirectory()) return listFolder(absolute, limits);
   // A FIFO or a device could block forever or never end.
   if (!stats.isFile()) return { kind: "special" };
-  if (stats.size > limits.maxFileBytes) return { kind: "too_large", size: stats.size };
 
   let handle;
   try {
@@ -67,6 +74,11 @@ export async function loadReference(absolute: string, limits: FileRefLimits = FI
     return { kind: "failed", cause: causeOf(error) };
   }
   try {
+    // An image goes as an image, within the image limits rather than the 2 MB of a text file.
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+    if (isSendableImage(head.subarray(0, bytesRead))) return { kind: "image" };
+    if (stats.size > limits.maxFileBytes) return { kind: "too_large", size: stats.size };
     const current = await handle.stat();
     if (current.size > limits.maxFileBytes) return { kind: "too_large", size: current.size };
     const bytes = await handle.readFile();

@@ -37,6 +37,7 @@ export const t = defineMessages(
       `@${p.path}: cut in the middle to ${number(p.kept)} characters to stay within ${number(p.limit)} characters per input.`,
     inputFull: (p: Params) => `@: the ${number(p.limit)} characters per input are used up; not added: ${p.list}.`,
     binaryUnknown: "unknown format",
+    imageNotAdded: "@{problem} Not added.",
     image: "{format} image",
   },
   {
@@ -62,6 +63,7 @@ export const t = defineMessages(
       `@${p.path} : milieu tronqué à ${number(p.kept)} caractères pour rester dans la limite de ${number(p.limit)} caractères par saisie.`,
     inputFull: (p: Params) => `@ : les ${number(p.limit)} caractères par saisie sont atteints ; non ajoutés : ${p.list}.`,
     binaryUnknown: "format inconnu",
+    imageNotAdded: "@{problem} Non ajoutée.",
     image: "image {format}",
   },
 );

@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
+import { makePng } from "@maia/images/testing";
 import { eventually, MAIA_BIN, spawnMaia, tempFolder } from "@maia/testing-maia";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -258,6 +259,31 @@ describe.skipIf(!runs)("the hub's page in Chromium", () => {
     await agentMessages().filter({ hasText: "Written." }).waitFor();
     await expect.poll(() => tool.getAttribute("data-status"), POLL).toBe("completed");
     expect(await readFile(path.join(project, "notes.md"), "utf8")).toBe(notes);
+    await idle();
+  }, 60_000);
+
+  it("shows the image a tool returned as a thumbnail that opens at full size (issue 38)", async () => {
+    await writeFile(path.join(project, "shot.png"), makePng(200, 120, { pixel: (x) => [x, 80, 200] }));
+    llm.enqueue({ toolCalls: [{ id: "img1", name: "Read", arguments: { path: "shot.png" } }] }, { text: "A blue gradient." });
+    await say("look at shot.png");
+    const card = page.getByTestId("permission-card");
+    await card.waitFor({ timeout: 15_000 });
+    await card.getByTestId("permission-option-allow_once").click();
+    await agentMessages().filter({ hasText: "A blue gradient." }).waitFor();
+    const tool = page.locator('[data-testid="tool-card"][data-tool-id="img1"]');
+    const thumbnail = tool.getByTestId("image-thumbnail");
+    await thumbnail.waitFor();
+    // Decoded by the browser from the data: URL (the CSP allows it): a real image, shown small.
+    await expect.poll(() => thumbnail.locator("img").evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), POLL).toBe(200);
+    expect((await thumbnail.boundingBox())?.width ?? 999).toBeLessThanOrEqual(170);
+    await thumbnail.click();
+    const full = page.getByTestId("image-viewer").getByTestId("image-full");
+    await full.waitFor();
+    expect(await full.evaluate((img) => { const shown = img as unknown as { naturalWidth: number; naturalHeight: number }; return [shown.naturalWidth, shown.naturalHeight]; })).toEqual([200, 120]);
+    await shoot("6-image-full-size");
+    await page.getByTestId("image-close").click();
+    await full.waitFor({ state: "detached" });
+    expect(cspViolations).toEqual([]);
     await idle();
   }, 60_000);
 

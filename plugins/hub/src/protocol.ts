@@ -139,6 +139,17 @@ export interface ToolCall {
   diffs: ToolDiff[];
   /** MAIA's `_meta.maia.sandboxed`: the call runs inside (true) or outside (false) the OS sandbox; absent: not said. */
   sandboxed?: boolean;
+  /** The images the tool returned (a Read of a screenshot), shown as thumbnails (issue 38). */
+  images?: MessageImage[];
+}
+
+/**
+ * An image in a message (issue 38): its bytes in base64, shown as a `data:` URL (the page's CSP allows images from
+ * the hub and `data:` only). PNG, JPEG, GIF or WebP: anything else an agent sends is left out.
+ */
+export interface MessageImage {
+  mimeType: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+  data: string;
 }
 
 export interface PlanEntry {
@@ -157,7 +168,7 @@ export type MessagePart =
   | { kind: "thought"; text: string }
   | { kind: "tool"; toolCall: ToolCall }
   | { kind: "plan"; entries: PlanEntry[] }
-  | { kind: "image"; mimeType: string; data: string; uri: string };
+  | { kind: "image"; image: MessageImage };
 export type PartKind = MessagePart["kind"];
 
 export interface ChatMessage {

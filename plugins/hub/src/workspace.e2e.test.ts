@@ -193,7 +193,7 @@ describe.skipIf(!CHROMIUM_RUNS)("the hub as a workspace, in Chromium", () => {
       { type: "text", text: " " },
       { type: "image", mimeType: "image/png", bytes: PNG.length },
     ]);
-    await page.getByTestId("message-user").last().getByTestId("image-part").waitFor();
+    await page.getByTestId("message-user").last().getByTestId("image-thumbnail").waitFor();
     expect(await page.getByTestId("attachment").count()).toBe(0);
 
     // An agent that said it takes no images: the paste is refused at once, with its name.

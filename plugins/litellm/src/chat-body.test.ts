@@ -1,10 +1,41 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ContentBlock, Message } from "@maia/kernel";
+import type { ContentBlock, ImageBlock, Message } from "@maia/kernel";
 import type { ChatRequest } from "@maia/kernel";
 import { buildChatBody, mapMessage } from "./chat-body.ts";
 
 const base: ChatRequest = { system: "You are MAIA.", messages: [], tools: [] };
+
+const image = (name: string, data: string): ImageBlock => ({ type: "image", mediaType: "image/png", hash: "h".repeat(64), name, width: 2, height: 1, size: 3, data });
+
+describe("buildChatBody with images (issue 38)", () => {
+  it("makes the user's content a list of parts: the text, then each image as a data URI", () => {
+    const body = buildChatBody("m", { ...base, messages: [{ role: "user", content: [{ type: "text", text: "what is wrong?" }, image("a.png", "QUJD"), image("b.png", "REVG")] }] });
+    expect(body.messages[1]).toEqual({
+      role: "user",
+      content: [
+        { type: "text", text: "what is wrong?" },
+        { type: "image_url", image_url: { url: "data:image/png;base64,QUJD" } },
+        { type: "image_url", image_url: { url: "data:image/png;base64,REVG" } },
+      ],
+    });
+  });
+
+  it("sends a tool's images after the tool messages, in the user message, introduced by their call", () => {
+    const messages = mapMessage({
+      role: "user",
+      content: [
+        { type: "tool_result", toolUseId: "call_1", content: "Image shot.png (PNG, 2×1, 3 B)", images: [image("shot.png", "QUJD")] },
+        { type: "tool_result", toolUseId: "call_2", content: "text only" },
+      ],
+    });
+    expect(messages).toEqual([
+      { role: "tool", tool_call_id: "call_1", content: "Image shot.png (PNG, 2×1, 3 B)" },
+      { role: "tool", tool_call_id: "call_2", content: "text only" },
+      { role: "user", content: [{ type: "text", text: "The images returned by the tool call call_1:" }, { type: "image_url", image_url: { url: "data:image/png;base64,QUJD" } }] },
+    ]);
+  });
+});
 
 describe("buildChatBody", () => {
   it("streams with usage, system first, no max_tokens nor tools when there are none", () => {

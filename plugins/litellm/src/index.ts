@@ -58,6 +58,7 @@ export default definePlugin<Record<string, never>, LiteLLMApi>({
         apiKey: loaded.apiKey,
         model: spec.model,
         env: request.env,
+        settingsPath: loaded.path,
         ...(early ? { takeEarlyModelInfo: () => early.take() } : {}),
       });
     });

@@ -57,6 +57,13 @@ export const t = defineMessages(
     settingsUnknownKey: "{path}: unknown key \"{key}\" (ignored)",
     settingsUnknownKeyDidYouMean: "{path}: unknown key \"{key}\" (ignored); did you mean \"{suggestion}\"?",
     settingsOptionalInvalid: "{path}: \"{key}\" {problem}; the value is ignored",
+    settingsProblemBoolean: "must be true or false",
+    // Images (issue 38).
+    visionOffSetting:
+      "The model {model} does not take images (\"Vision\": false in {path}): the request was not sent. Set \"Vision\": true there if it does.",
+    visionUnknown:
+      "The model {model} does not take images (LiteLLM's /model/info does not say supports_vision for it): the request was not sent. If it does take them, set \"Vision\": true in {path}.",
+    toolImages: "The images returned by the tool call {id}:",
     roleUrl: "the LiteLLM server URL",
     roleEndpoint: "the chat request suffix, e.g. /v1/chat/completions",
     roleModels: "the model list suffix, e.g. /v1/models",
@@ -104,6 +111,12 @@ export const t = defineMessages(
       "Dans le fichier de réglages {path}, « {key} » ({role}) {problem}. Par exemple :\n{example}",
     settingsProblemString: "doit être une chaîne non vide",
     settingsProblemUrl: "doit être une URL http:// ou https://",
+    settingsProblemBoolean: "doit valoir true ou false",
+    visionOffSetting:
+      "Le modèle {model} ne prend pas d'images (\"Vision\": false dans {path}) : la requête n'a pas été envoyée. Mettez-y \"Vision\": true s'il en prend.",
+    visionUnknown:
+      "Le modèle {model} ne prend pas d'images (le /model/info de LiteLLM ne lui donne pas supports_vision) : la requête n'a pas été envoyée. S'il en prend, mettez \"Vision\": true dans {path}.",
+    toolImages: "Les images renvoyées par l'appel d'outil {id} :",
     settingsProblemPositiveInteger: "doit être un entier positif",
     settingsProblemSafeInteger: "doit être un entier positif d'au plus {max} (1e999 se lit comme l'infini)",
     settingsProblemHeader:

@@ -351,16 +351,24 @@ describe("contextWindow and listModels", () => {
     expect(await llm.contextWindow()).toBeUndefined();
   });
 
-  it("takes a /model/info answer already on its way instead of asking again, once", async () => {
+  it("takes a /model/info answer already on its way instead of asking again, and keeps it", async () => {
     const early = provider().modelInfo();
     await early;
     const before = server.requests.length;
     let taken = 0;
     const llm = provider({ takeEarlyModelInfo: () => (taken++ === 0 ? early : undefined) });
     expect(await llm.contextWindow()).toBe(128_000);
-    expect(server.requests.length).toBe(before);
     expect(await llm.contextWindow()).toBe(128_000);
-    expect(server.requests.length).toBe(before + 1);
+    expect(await llm.imageSupport()).toMatchObject({ images: false });
+    expect(server.requests.length).toBe(before);
+    expect(taken).toBe(1);
+  });
+
+  it("asks /model/info again after a failure", async () => {
+    let taken = 0;
+    const llm = provider({ takeEarlyModelInfo: () => (taken++ === 0 ? Promise.reject(new Error("away")) : undefined) });
+    expect(await llm.contextWindow()).toBeUndefined();
+    expect(await llm.contextWindow()).toBe(128_000);
   });
 
   it("gives undefined when an early answer failed or the caller gave up waiting for it", async () => {
@@ -381,6 +389,32 @@ describe("contextWindow and listModels", () => {
   it("raises a ProviderError when the list cannot be had", async () => {
     const wrong = createLiteLLMProvider({ settings: settingsFor(server.url), apiKey: "nope-nope", model: "m", env: {} });
     await expect(wrong.listModels()).rejects.toBeInstanceOf(ProviderError);
+  });
+});
+
+describe("imageSupport (issue 38)", () => {
+  it("reads supports_vision from /model/info, and says what to set when the model has none", async () => {
+    const seeing = await startFakeLiteLLM({ models: ["eye", "blind"], modelInfo: { eye: { supports_vision: true }, blind: { supports_vision: false } } });
+    try {
+      const of = (model: string, extra: Partial<LiteLLMSettings> = {}) =>
+        createLiteLLMProvider({ settings: settingsFor(seeing.url, extra), model, env: {}, settingsPath: "/home/u/.maia/settings.json" }).imageSupport();
+      expect(await of("eye")).toEqual({ images: true });
+      const blind = await of("blind");
+      expect(blind).toEqual({ images: false, why: expect.stringContaining("The model blind does not take images") });
+      expect(blind.images === false && blind.why).toContain('set "Vision": true in /home/u/.maia/settings.json');
+      expect(await of("unknown")).toMatchObject({ images: false });
+      // The setting wins over /model/info, both ways.
+      expect(await of("blind", { Vision: true })).toEqual({ images: true });
+      expect(await of("eye", { Vision: false })).toEqual({ images: false, why: expect.stringContaining('"Vision": false in /home/u/.maia/settings.json') });
+    } finally {
+      await seeing.close();
+    }
+  });
+
+  it("takes none when /model/info cannot be had", async () => {
+    const gone = await startFakeLiteLLM();
+    await gone.close();
+    expect(await createLiteLLMProvider({ settings: settingsFor(gone.url), model: "m", env: {} }).imageSupport()).toMatchObject({ images: false });
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   ProviderError,
   type ChatRequest,
+  type ImageSupport,
   type LLMProvider,
   type StreamEvent,
 } from "@maia/kernel";
@@ -41,6 +42,8 @@ export interface LiteLLMProviderOptions {
   /** For MAIA_DEBUG_LLM (default process.env). */
   env?: NodeJS.ProcessEnv;
   retry?: RetryOptions;
+  /** Where the settings were read, for the messages that name a setting (default `~/.maia/settings.json`). */
+  settingsPath?: string;
   /** Time limit of the `/model/info` request (default 10 s). */
   modelInfoTimeoutMs?: number;
   /**
@@ -56,6 +59,7 @@ export interface LiteLLMProvider extends LLMProvider {
   contextWindow(signal?: AbortSignal): Promise<number | undefined>;
   /** LiteLLM's `/model/info` answer, as JSON: every model's entry. */
   modelInfo(signal?: AbortSignal): Promise<unknown>;
+  imageSupport(signal?: AbortSignal): Promise<ImageSupport>;
   listModels(signal?: AbortSignal): Promise<string[]>;
 }
 
@@ -94,6 +98,22 @@ export function createLiteLLMProvider(options: LiteLLMProviderOptions): LiteLLMP
     return new ProviderError(t(key, { status: response.status, url, body }), kind, response.status);
   }
 
+  // `/model/info` once per provider: the context window and image support read the same answer (the early one
+  // when the plugin asked as it loaded). A failure is not kept: the next reader asks again.
+  let modelInfoAnswer: Promise<unknown> | undefined;
+  function ownModelInfo(signal: AbortSignal | undefined): Promise<unknown> {
+    if (modelInfoAnswer === undefined) {
+      const timeout = AbortSignal.timeout(options.modelInfoTimeoutMs ?? 10_000);
+      const early = options.takeEarlyModelInfo?.();
+      const answer = early === undefined ? getJson(modelInfoUrl, timeout) : untilAborted(early, timeout);
+      modelInfoAnswer = answer;
+      answer.catch(() => {
+        if (modelInfoAnswer === answer) modelInfoAnswer = undefined;
+      });
+    }
+    return signal === undefined ? modelInfoAnswer : untilAborted(modelInfoAnswer, signal);
+  }
+
   function backoff(retry: number): number {
     return Math.min(maxDelayMs, baseDelayMs * 2 ** retry);
   }
@@ -101,7 +121,8 @@ export function createLiteLLMProvider(options: LiteLLMProviderOptions): LiteLLMP
   async function* chat(request: ChatRequest, signal?: AbortSignal): AsyncGenerator<StreamEvent, void, undefined> {
     const body = JSON.stringify(buildChatBody(model, request, { maxOutputTokens: settings.MaxOutputTokens }));
     const debug = openDebugLog(env, apiKey);
-    debug?.section(`POST ${chatUrl}`, body);
+    // Images are logged by size, not by their megabytes of base64.
+    debug?.section(`POST ${chatUrl}`, body.replace(/(data:image\/[\w.+-]+;base64,)([A-Za-z0-9+/=]+)/g, (_, head: string, data: string) => `${head}<${data.length} base64 characters>`));
 
     for (let retry = 0; ; retry++) {
       const canRetry = retry < maxRetries;
@@ -227,15 +248,24 @@ export function createLiteLLMProvider(options: LiteLLMProviderOptions): LiteLLMP
     chat,
 
     async contextWindow(signal?: AbortSignal): Promise<number | undefined> {
-      const timeout = AbortSignal.timeout(options.modelInfoTimeoutMs ?? 10_000);
-      const limit = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
       try {
-        const early = options.takeEarlyModelInfo?.();
-        const info = early === undefined ? await getJson(modelInfoUrl, limit) : await untilAborted(early, limit);
-        return maxInputTokens(info, model);
+        return maxInputTokens(await ownModelInfo(signal), model);
       } catch {
         return undefined;
       }
+    },
+
+    async imageSupport(signal?: AbortSignal): Promise<ImageSupport> {
+      const path = options.settingsPath ?? "~/.maia/settings.json";
+      if (settings.Vision !== undefined) return settings.Vision ? { images: true } : { images: false, why: t("visionOffSetting", { model, path }) };
+      let info: unknown;
+      try {
+        info = await ownModelInfo(signal);
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        info = undefined;
+      }
+      return supportsVision(info, model) ? { images: true } : { images: false, why: t("visionUnknown", { model, path }) };
     },
 
     modelInfo: (signal) => getJson(modelInfoUrl, signal),
@@ -251,12 +281,21 @@ export function createLiteLLMProvider(options: LiteLLMProviderOptions): LiteLLMP
 
 /** `model_info.max_input_tokens` of the /model/info entry named `model` (else whose litellm model it is). */
 export function maxInputTokens(info: unknown, model: string): number | undefined {
+  const value = modelInfoOf(info, model)?.max_input_tokens;
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** True when the /model/info entry of `model` says `supports_vision: true` (null, absent or false: no). */
+export function supportsVision(info: unknown, model: string): boolean {
+  return modelInfoOf(info, model)?.supports_vision === true;
+}
+
+function modelInfoOf(info: unknown, model: string): Record<string, unknown> | undefined {
   const data = isRecord(info) && Array.isArray(info.data) ? info.data.filter(isRecord) : [];
   const entry =
     data.find((e) => e.model_name === model) ??
     data.find((e) => isRecord(e.litellm_params) && e.litellm_params.model === model);
-  const value = entry !== undefined && isRecord(entry.model_info) ? entry.model_info.max_input_tokens : undefined;
-  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
+  return entry !== undefined && isRecord(entry.model_info) ? entry.model_info : undefined;
 }
 
 /** Names of a model list (seed § 7.4): `data[].id`, else `model_name`; deduplicated and sorted. */

@@ -26,6 +26,7 @@ export const SETTINGS_SCHEMA = {
     MaxIterations: { ...POSITIVE_INTEGER, description: "Iterations per series before stopping (default 50)" },
     MaxOutputTokens: { ...POSITIVE_INTEGER, description: "max_tokens sent with each request" },
     ContextWindow: { ...POSITIVE_INTEGER, description: "The model's context size, when /model/info does not tell" },
+    Vision: { type: "boolean", description: "Whether the models take images; else /model/info's supports_vision tells" },
     // Read and checked by the permissions plugin, which reports its own problems (seed § 9.1).
     permissions: {},
     // Read and checked by the hooks plugin (user hook commands in Claude Code's format).

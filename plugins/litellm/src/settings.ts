@@ -18,6 +18,8 @@ export interface LiteLLMSettings {
   MaxIterations?: number;
   MaxOutputTokens?: number;
   ContextWindow?: number;
+  /** Whether the models take images (issue 38); else /model/info's `supports_vision` says. */
+  Vision?: boolean;
 }
 
 export interface LoadedSettings {
@@ -152,6 +154,9 @@ export function parseSettings(text: string, path: string, env: NodeJS.ProcessEnv
         warnings.push(t("settingsOptionalInvalid", { path, key: top, problem: t("settingsProblemPositiveInteger") }));
         dropped.add(top);
       }
+    } else if (top === "Vision" && !dropped.has(top)) {
+      warnings.push(t("settingsOptionalInvalid", { path, key: top, problem: t("settingsProblemBoolean") }));
+      dropped.add(top);
 
     }
   }
@@ -169,6 +174,8 @@ export function parseSettings(text: string, path: string, env: NodeJS.ProcessEnv
     if (typeof value === "number" && Number.isSafeInteger(value)) settings[key] = value;
     else warnings.push(t("settingsOptionalInvalid", { path, key, problem: t("settingsProblemSafeInteger", { max: Number.MAX_SAFE_INTEGER }) }));
   }
+
+  if (typeof data.Vision === "boolean" && !dropped.has("Vision")) settings.Vision = data.Vision;
 
   const fileKey = typeof data.LiteLLM_API_Key === "string" ? data.LiteLLM_API_Key.trim() : "";
   const envKey = env.LITELLM_API_KEY?.trim() ?? "";

@@ -55,6 +55,13 @@ describe("server-everything over each transport", () => {
     expect(await connection.callTool("get-sum", { a: 2, b: 40 })).toEqual({ content: "The sum of 2 and 40 is 42.", isError: false });
   });
 
+  it("keeps a result's image apart from its text (issue 38)", async () => {
+    const connection = await connect("everything", everythingStdio());
+    const result = await connection.callTool("get-tiny-image", {});
+    expect(result.content).toMatch(/\[image: image\/png, [\d,]+ bytes\]/);
+    expect(result.images).toEqual([{ mimeType: "image/png", data: expect.stringMatching(/^iVBORw0KGgo/) }]);
+  });
+
   it("streamableHttp: connects, calls, and ends its HTTP session with a DELETE on close", async () => {
     running = await startEverything("streamableHttp");
     const connection = await connect("everything", { url: running.url });

@@ -63,6 +63,18 @@ describe.skipIf(!withPermissions)("the model calls echo and get-sum of server-ev
     expect(toolMessages(bed.server.chatBodies()[2])).toEqual(["Echo: hello MCP", "The sum of 19 and 23 is 42."]);
   });
 
+  it("returns the image of get-tiny-image to a model that takes images (issue 38)", async () => {
+    bed.server.writeSettings(bed.home, { Vision: true });
+    await writeMcpJson(bed.home, { everything: everythingStdio() });
+    bed.server.enqueue({ toolCalls: [{ id: "img", name: "mcp__everything__get-tiny-image", arguments: {} }] }, { text: "A logo." });
+    const run = await maia("show me the tiny image", "--allow", "Mcp(everything)");
+    expect(run.code).toBe(0);
+    const [image] = bed.server.imageParts();
+    expect(image).toMatchObject({ request: 1, mediaType: "image/png", text: "The images returned by the tool call img:" });
+    expect(image?.bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect(toolMessages(bed.server.chatBodies()[1])[0]).toMatch(/\[image: image\/png, \d+ bytes\]/);
+  });
+
   it("Streamable HTTP", async () => {
     running = await startEverything("streamableHttp");
     await writeMcpJson(bed.home, { everything: { type: "http", url: running.url } });

@@ -1,5 +1,6 @@
-import { validatorFor, type AnyTool, type JsonSchema, type Tool } from "@maia/kernel";
+import { validatorFor, type AnyTool, type ImageBlock, type JsonSchema, type Tool, type ToolOutput } from "@maia/kernel";
 import type { McpConnection, RemoteTool } from "./connection.ts";
+import type { FormattedResult } from "./tool-result.ts";
 
 /**
  * A server's tool as the kernel runs it (seed § 22.4): offered as `mcp__<key>__<tool>`, permission "ask"
@@ -15,9 +16,26 @@ export function createMcpTool(offeredName: string, remote: RemoteTool, connectio
     },
     permission: "ask",
     describe: (input) => preview(input),
-    execute: (input, context) => connection.callTool(remote.name, input, context.signal),
+    execute: async (input, context) => withImages(await connection.callTool(remote.name, input, context.signal), remote.name, context.warn),
   };
   return tool;
+}
+
+/**
+ * A result's images as the kernel sends them (issue 38): checked and scaled down by @maia/images, loaded only for
+ * a result that has images; one that cannot be used stays described in the text, with a warning for the user.
+ */
+async function withImages(result: FormattedResult, toolName: string, warn: (message: string) => void): Promise<ToolOutput> {
+  const { images: parts, ...text } = result;
+  if (parts === undefined || parts.length === 0) return text;
+  const { prepareImage } = await import("@maia/images");
+  const images: ImageBlock[] = [];
+  for (const [index, part] of parts.entries()) {
+    const prepared = await prepareImage(Buffer.from(part.data, "base64"), `${toolName}-${index + 1}`);
+    if (prepared.ok) images.push(prepared.image);
+    else warn(prepared.message);
+  }
+  return images.length > 0 ? { ...text, images } : text;
 }
 
 const EMPTY_OBJECT: JsonSchema = { type: "object", properties: {} };

@@ -5,14 +5,16 @@ export const MAX_RESULT_CHARS = 100_000;
 
 /**
  * What the model reads of a `tools/call` result (seed § 22, client): text parts joined, every other part
- * described by its type, MIME type and size (the model behind LiteLLM receives text only; an image's base64
- * would only fill the context), `isError` kept as an error result, the whole cut at 100,000 characters with
+ * described by its type, MIME type and size (an image's base64 would only fill the context as text; its bytes
+ * are kept apart, in `images`, for the tool to return as images, issue 38), `isError` kept as an error result, the whole cut at 100,000 characters with
  * a note saying how much is missing. Takes the result as received: a part of an unknown type from a newer
  * server is described, never fatal.
  */
 export interface FormattedResult {
   content: string;
   isError: boolean;
+  /** The result's `image` parts as received (issue 38): the tool prepares them for a model that takes images. */
+  images?: Array<{ data: string; mimeType: string }>;
 }
 
 export function formatToolResult(result: unknown): FormattedResult {
@@ -26,7 +28,11 @@ export function formatToolResult(result: unknown): FormattedResult {
     pieces.push(typeof record.toolResult === "string" ? record.toolResult : JSON.stringify(record.toolResult));
   }
   const text = pieces.length > 0 ? pieces.join("\n") : t("resultEmpty");
-  return { content: cut(text), isError: record.isError === true };
+  const images = parts.flatMap((part) => {
+    const block = (typeof part === "object" && part !== null ? part : {}) as Record<string, unknown>;
+    return block.type === "image" && typeof block.data === "string" && typeof block.mimeType === "string" ? [{ data: block.data, mimeType: block.mimeType }] : [];
+  });
+  return images.length > 0 ? { content: cut(text), isError: record.isError === true, images } : { content: cut(text), isError: record.isError === true };
 }
 
 export function cut(text: string, limit = MAX_RESULT_CHARS): string {

@@ -1,4 +1,4 @@
-import type { Message } from "@maia/kernel";
+import { imageStandIn, type Message } from "@maia/kernel";
 import { t } from "./messages.ts";
 
 /** Seed § 12.3: what a reloaded history shows of each tool result and each user message. */
@@ -28,7 +28,8 @@ export function formatHistory(messages: readonly Message[]): string {
       if (block.type === "text" && message.role === "user") parts.push(quote(`**${t("historyUser")}:** ${cut(block.text, HISTORY_USER_CHARS)}`));
       else if (block.type === "text") parts.push(block.text);
       else if (block.type === "tool_use") parts.push(`● \`${block.name}\` ${cut(JSON.stringify(block.input), 200)}`);
-      else parts.push(["```", cut(block.content, HISTORY_TOOL_RESULT_CHARS), "```"].join("\n"));
+      else if (block.type === "image") parts.push(imageStandIn(block));
+      else parts.push(["```", cut([block.content, ...(block.images ?? []).map(imageStandIn)].join("\n"), HISTORY_TOOL_RESULT_CHARS), "```"].join("\n"));
     }
   }
   return parts.join("\n\n");

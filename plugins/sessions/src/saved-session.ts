@@ -1,6 +1,7 @@
 import { describeErrors, type Message } from "@maia/kernel";
 import { MAX_JSON_DEPTH, shownPointer, tooDeepAt } from "@maia/util";
 import { t } from "./messages.ts";
+import { savedForm } from "./session-images.ts";
 import { SAVED_SESSION_SCHEMA } from "./saved-session-schema.ts";
 import { validateSavedSession } from "./saved-session-validator.generated.ts";
 
@@ -107,7 +108,8 @@ export class SessionSerializer {
     if (cached && cached.blocks === message.content.length) return cached.bytes;
     // Not Buffer.from(text): a short Buffer is a slice of Node's shared pool (64 KB slabs in Node 24), and a kept
     // slice keeps its whole slab alive — about 64 KB per turn in a long session. TextEncoder's bytes are exact.
-    const bytes = ENCODER.encode(JSON.stringify(message));
+    // Images by reference: their bytes are in the images folder (session-images.ts), written before this file.
+    const bytes = ENCODER.encode(JSON.stringify(savedForm(message)));
     this.#messages.set(message, { blocks: message.content.length, bytes });
     return bytes;
   }

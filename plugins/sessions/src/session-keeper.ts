@@ -279,6 +279,8 @@ export class SessionKeeper {
   }
 
   #serialize(session: AgentSession, tracked: Tracked): (name: string) => Buffer {
+    // The images first: a session file never refers to an image that is not on disk.
+    this.store.images.storeSync(session.messages);
     return this.#serializer.serialize({
       createdAt: tracked.createdAt,
       updatedAt: this.#now().toISOString(),

@@ -15,6 +15,7 @@ import {
 import { parseSavedSession, SessionFileError, type SavedSession } from "./saved-session.ts";
 import { t } from "./messages.ts";
 import { suffixedNames } from "./session-names.ts";
+import { SessionImages } from "./session-images.ts";
 import { answerUnansweredCalls } from "./unanswered-calls.ts";
 
 /** What a list of sessions shows (the /load choice, --continue). */
@@ -55,9 +56,12 @@ const MAX_CLAIM_ATTEMPTS = 10_000;
  */
 export class SessionStore {
   readonly dir: string;
+  /** The images of the sessions, by hash (issue 38). */
+  readonly images: SessionImages;
 
   constructor(cwd: string) {
     this.dir = join(cwd, ".maia", ".sessions");
+    this.images = new SessionImages(this.dir);
   }
 
   fileOf(name: string): string {
@@ -107,7 +111,7 @@ export class SessionStore {
    */
   async read(name: string): Promise<SavedSession> {
     const saved = await this.#parse(name);
-    return { ...saved, messages: answerUnansweredCalls(saved.messages) };
+    return { ...saved, messages: answerUnansweredCalls(await this.images.load(saved.messages)) };
   }
 
   /** The file as it is. */

@@ -7,6 +7,7 @@ export type {
   FakeLiteLLMOptions,
   FakeToolCall,
   ModelInfo,
+  ReceivedImage,
   RecordedRequest,
   Scripted,
   ScriptedError,

@@ -78,6 +78,16 @@ describe("model routes", () => {
     });
   });
 
+  it("reports supports_vision, null where the test said nothing", async () => {
+    const server = await start({ models: ["seeing", "blind"], modelInfo: { seeing: { supports_vision: true } } });
+    expect(await (await fetch(`${server.url}/model/info`)).json()).toMatchObject({
+      data: [
+        { model_name: "seeing", model_info: { supports_vision: true } },
+        { model_name: "blind", model_info: { supports_vision: null } },
+      ],
+    });
+  });
+
   it("answers 404 for unknown routes", async () => {
     const server = await start();
     expect((await fetch(`${server.url}/nope`)).status).toBe(404);
@@ -363,5 +373,29 @@ describe("close", () => {
     await Promise.all([server.close(), server.close()]);
     await server.close();
     await expect(fetch(`${server.url}/v1/models`)).rejects.toThrow();
+  });
+});
+
+describe("imageParts", () => {
+  const post = (server: FakeLiteLLM, messages: unknown[]) =>
+    fetch(`${server.url}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ model: "m", messages }) });
+
+  it("decodes the image_url data URIs of the user messages, with their media type and text", async () => {
+    const server = await start({ script: [{ text: "ok" }] });
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    await (await post(server, [
+      { role: "system", content: "s" },
+      { role: "user", content: [{ type: "text", text: "what is this?" }, { type: "image_url", image_url: { url: `data:image/png;base64,${png.toString("base64")}` } }] },
+    ])).text();
+    expect(server.imageParts()).toEqual([{ request: 0, message: 1, role: "user", mediaType: "image/png", bytes: png, text: "what is this?" }]);
+  });
+
+  it("throws on a part OpenAI would not take, naming where it is", async () => {
+    const server = await start({ script: [{ text: "a" }, { text: "b" }] });
+    await (await post(server, [{ role: "user", content: [{ type: "image_url", image_url: { url: "http://example.com/x.png" } }] }])).text();
+    expect(() => server.imageParts()).toThrow(/request 0, message 0 \(user\): image_url.url is not a base64 data URI/);
+    const other = await start({ script: [{ text: "a" }] });
+    await (await post(other, [{ role: "assistant", content: [{ type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } }] }])).text();
+    expect(() => other.imageParts()).toThrow(/outside a user message/);
   });
 });

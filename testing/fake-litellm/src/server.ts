@@ -7,6 +7,7 @@ import type { Socket } from "node:net";
 import { answerMessages, answerResponses } from "./peer-shims.ts";
 import { respond, writeJson, type ResolvedScripted } from "./respond.ts";
 import { writeSettingsFile } from "./settings.ts";
+import { imagePartsOf } from "./image-parts.ts";
 import type { ChatBody, FakeLiteLLM, FakeLiteLLMOptions, RecordedRequest, Scripted } from "./types.ts";
 
 const CHAT_PATH = "/chat/completions";
@@ -63,6 +64,7 @@ function modelInfoList(models: string[], info: FakeLiteLLMOptions["modelInfo"] =
       model_info: {
         max_input_tokens: info[name]?.max_input_tokens ?? null,
         max_output_tokens: info[name]?.max_output_tokens ?? null,
+        supports_vision: info[name]?.supports_vision ?? null,
       },
     })),
   };
@@ -169,15 +171,15 @@ export async function startFakeLiteLLM(options: FakeLiteLLMOptions = {}): Promis
     return closed;
   }
 
+  const chatBodies = () =>
+    requests.filter((r) => r.method === "POST" && routeOf(r.path) === CHAT_PATH && isChatBody(r.json)).map((r) => r.json as ChatBody);
   return {
     url,
     port,
     requests,
     enqueue: (...answers) => void queue.push(...answers),
-    chatBodies: () =>
-      requests
-        .filter((r) => r.method === "POST" && routeOf(r.path) === CHAT_PATH && isChatBody(r.json))
-        .map((r) => r.json as ChatBody),
+    chatBodies,
+    imageParts: () => chatBodies().flatMap((body, index) => imagePartsOf(body, index)),
     pending: () => queue.length,
     writeSettings: (homeDir, extra) => writeSettingsFile(homeDir, url, options.apiKey, extra),
     close,

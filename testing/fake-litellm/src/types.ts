@@ -91,6 +91,22 @@ export type Scripted =
 export interface ModelInfo {
   max_input_tokens?: number;
   max_output_tokens?: number;
+  /** Whether the model takes images; reported as null when absent, as LiteLLM does for models it does not know. */
+  supports_vision?: boolean;
+}
+
+/** One `image_url` part of a chat request, read back from its data URI. */
+export interface ReceivedImage {
+  /** Which chat request (0-based), which message of it, and its role. */
+  request: number;
+  message: number;
+  role: string;
+  /** The media type the data URI names, e.g. "image/png". */
+  mediaType: string;
+  /** The decoded bytes. */
+  bytes: Buffer;
+  /** The text parts of the same message, joined: what the image was sent with. */
+  text: string;
 }
 
 export interface FakeLiteLLMOptions {
@@ -126,6 +142,12 @@ export interface FakeLiteLLM {
   readonly requests: RecordedRequest[];
   enqueue(...answers: Scripted[]): void;
   chatBodies(): ChatBody[];
+  /**
+   * The `image_url` parts of the chat requests, in order, decoded. Throws when a part is not an OpenAI image part
+   * with a base64 data URI (`data:<type>;base64,<data>`), naming the request and the message: a test that looks at
+   * images fails on a malformed one.
+   */
+  imageParts(): ReceivedImage[];
   pending(): number;
   writeSettings(homeDir: string, extra?: Record<string, unknown>): string;
   close(): Promise<void>;

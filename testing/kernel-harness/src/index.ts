@@ -16,6 +16,6 @@ export {
   type ScriptedReply,
   type ScriptedStep,
 } from "./scripted-provider.ts";
-export { call, loopFixture, testToolsPlugin, type LoopFixture, type ToolLog } from "./loop-fixture.ts";
+export { call, loopFixture, testImage, testToolsPlugin, type LoopFixture, type ToolLog } from "./loop-fixture.ts";
 export { recordingOutput, runCommand, type RecordedOutput } from "./run-command.ts";
 export { sampleSession } from "./sample-session.ts";

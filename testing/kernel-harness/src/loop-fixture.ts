@@ -1,5 +1,5 @@
-import { definePlugin, type AgentSession, type AnyTool, type AskAnswer, type MaiaPlugin } from "@maia/kernel";
-import { scriptedProvider, type ScriptedCall, type ScriptedProvider, type ScriptedStep } from "./scripted-provider.ts";
+import { definePlugin, type AgentSession, type AnyTool, type AskAnswer, type ImageBlock, type MaiaPlugin } from "@maia/kernel";
+import { scriptedProvider, type ScriptedCall, type ScriptedProvider, type ScriptedProviderOptions, type ScriptedStep } from "./scripted-provider.ts";
 import { createTestKernel, recordEvents, scriptedInteraction, type TestKernel } from "./test-kernel.ts";
 
 /** What the test tools saw: start and end times per call, and the most tools running at once. */
@@ -10,7 +10,7 @@ export interface ToolLog {
 
 /**
  * Tools for loop tests: `Echo` (auto) returns its text, `Sleep` (auto) waits `ms` and has a lock key when
- * given one, `Danger` (ask) returns "done", `Fail` (auto) throws.
+ * given one, `Danger` (ask) returns "done", `Fail` (auto) throws, `Picture` (auto) returns a 2×1 PNG named by `name`.
  */
 export function testToolsPlugin(log: ToolLog): MaiaPlugin<never, unknown> {
   let running = 0;
@@ -26,6 +26,11 @@ export function testToolsPlugin(log: ToolLog): MaiaPlugin<never, unknown> {
     }
   };
   const tools: AnyTool[] = [
+    {
+      spec: { name: "Picture", description: "Returns an image", inputSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } },
+      permission: "auto",
+      execute: async (input: { name: string }) => ({ content: `Image ${input.name}`, isError: false, images: [testImage(input.name)] }),
+    },
     {
       spec: {
         name: "Echo",
@@ -93,9 +98,9 @@ export interface LoopFixture extends TestKernel {
 /** A real kernel with the scripted provider in memory and the test tools: what the agent loop's tests run on. */
 export async function loopFixture(
   script: ScriptedStep[],
-  options: { answers?: AskAnswer[]; canAsk?: boolean; extraPlugins?: Array<MaiaPlugin<never, unknown>> } = {},
+  options: { answers?: AskAnswer[]; canAsk?: boolean; extraPlugins?: Array<MaiaPlugin<never, unknown>>; provider?: ScriptedProviderOptions } = {},
 ): Promise<LoopFixture> {
-  const provider = scriptedProvider(script);
+  const provider = scriptedProvider(script, options.provider);
   const log: ToolLog = { runs: [], maxConcurrent: 0 };
   const test = await createTestKernel([provider.plugin, testToolsPlugin(log), ...(options.extraPlugins ?? [])]);
   const interaction = scriptedInteraction(options.answers ?? []);
@@ -117,4 +122,9 @@ export async function loopFixture(
 
 export function call(name: string, input: Record<string, unknown>, id?: string): ScriptedCall {
   return { name, arguments: input, ...(id ? { id } : {}) };
+}
+
+/** A 2×1 image block for tests (its bytes are not a real PNG: nothing in the kernel decodes them). */
+export function testImage(name: string, data = "iVBORw0K"): ImageBlock {
+  return { type: "image", mediaType: "image/png", hash: "0".repeat(64), name, width: 2, height: 1, size: 6, data };
 }

@@ -58,6 +58,8 @@ export interface ScriptedProviderOptions {
   model?: string;
   /** What `contextWindow()` answers; absent, the provider cannot tell. */
   contextWindow?: number;
+  /** What `imageSupport()` answers: true, or why not; absent, the provider has no such method (it takes none). */
+  images?: true | string;
 }
 
 /**
@@ -74,6 +76,9 @@ export function scriptedProvider(script: ScriptedStep[] = [], options: ScriptedP
     requests,
     enqueue: (...more) => void steps.push(...more),
     ...(options.contextWindow === undefined ? {} : { contextWindow: async () => options.contextWindow }),
+    ...(options.images === undefined
+      ? {}
+      : { imageSupport: async () => (options.images === true ? { images: true as const } : { images: false as const, why: options.images ?? "" }) }),
     async *chat(request, signal) {
       const index = requests.length;
       requests.push(structuredClone(request));

@@ -62,7 +62,7 @@ export function App({ store, env }: AppProps) {
           {snapshot.prompt.kind === "select" ? (
             <SelectList title={snapshot.prompt.title} choices={snapshot.prompt.choices} index={snapshot.prompt.index} />
           ) : (
-            <InputBox prompt={snapshot.prompt} editor={snapshot.editor} editedAt={snapshot.editedAt} width={width} maxLines={Math.max(1, Math.min(free, 12))} />
+            <InputBox prompt={snapshot.prompt} editor={snapshot.editor} editedAt={snapshot.editedAt} attachments={snapshot.attachments} width={width} maxLines={Math.max(1, Math.min(free, 12))} />
           )}
           <CompletionList view={snapshot.completion} width={width} />
           <ContextBar usage={snapshot.context} width={width} />

@@ -1,4 +1,6 @@
 import { Box, Text } from "ink";
+import type { ImageReference } from "@maia/kernel";
+import { imageChip } from "../image-chips.ts";
 import type { EditorState } from "../line-editor.ts";
 import { t } from "../messages.ts";
 import { BORDER_CHAR, RESTING_ARROW } from "../prompt-glyphs.ts";
@@ -51,12 +53,15 @@ export function InputBox({
   editedAt,
   width,
   maxLines,
+  attachments = [],
 }: {
   prompt: PromptView;
   editor: EditorState;
   editedAt: number;
   width: number;
   maxLines: number;
+  /** Images attached to the request (issue 38): one chip each above the line, removable with Backspace. */
+  attachments?: readonly ImageReference[];
 }) {
   if (prompt.kind === "hidden" || prompt.kind === "select") return null;
   const active = prompt.kind === "input";
@@ -114,9 +119,21 @@ export function InputBox({
       </Box>
     );
   }
+  const chips =
+    attachments.length > 0 && (prompt.kind === "input" || prompt.kind === "busy") ? (
+      <Box flexWrap="wrap">
+        {attachments.map((image, index) => (
+          <Box key={index} marginRight={1}>
+            <Text color="cyan">{sanitize(imageChip(index + 1, image))}</Text>
+          </Box>
+        ))}
+        {active && editor.cursor === 0 ? <Text color="gray">{t("imageChipsHelp")}</Text> : null}
+      </Box>
+    ) : null;
   return (
     <Box flexDirection="column">
       <Border width={width} color={borderColor} />
+      {chips}
       {body}
       <Border width={width} color={borderColor} />
     </Box>

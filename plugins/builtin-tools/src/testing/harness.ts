@@ -1,4 +1,4 @@
-import { setActiveLocale, validatorFor, type AnyTool, type ToolContext, type ToolOutput } from "@maia/kernel";
+import { setActiveLocale, validatorFor, type AnyTool, type ImageBlock, type ToolContext, type ToolOutput } from "@maia/kernel";
 import { tempFolder } from "@maia/testing-maia";
 import { afterEach, beforeEach } from "vitest";
 import { createBuiltinTools, DEFAULT_LIMITS, type ToolLimits } from "../tools.ts";
@@ -14,8 +14,8 @@ export interface Harness {
   context: ToolContext;
   warnings: string[];
   tools: Record<string, AnyTool>;
-  /** Runs a tool as the kernel would; returns its text and whether it is an error. */
-  run(name: string, input: Record<string, unknown>, overrides?: Partial<ToolContext>): Promise<{ text: string; isError: boolean }>;
+  /** Runs a tool as the kernel would; returns its text, whether it is an error, and the images it returned. */
+  run(name: string, input: Record<string, unknown>, overrides?: Partial<ToolContext>): Promise<{ text: string; isError: boolean; images?: ImageBlock[] }>;
 }
 
 export async function harness(options: { cwd?: string; homeDir?: string; limits?: ToolLimits } = {}): Promise<Harness> {
@@ -37,7 +37,8 @@ export async function harness(options: { cwd?: string; homeDir?: string; limits?
       const validate = validatorFor(tool.spec.inputSchema);
       if (!validate(input)) return { text: `invalid input: ${JSON.stringify(validate.errors)}`, isError: true };
       const output: ToolOutput = await tool.execute(input, { ...context, ...overrides });
-      return typeof output === "string" ? { text: output, isError: false } : { text: output.content, isError: output.isError };
+      if (typeof output === "string") return { text: output, isError: false };
+      return output.images === undefined ? { text: output.content, isError: output.isError } : { text: output.content, isError: output.isError, images: output.images };
     },
   };
 }

@@ -14,6 +14,7 @@ import { PermissionBoard } from "./permissions.ts";
 import { checkPrompt, promptCapabilities } from "./prompt-input.ts";
 import { applySessionUpdate } from "./session-updates.ts";
 import { Terminals } from "./terminals.ts";
+import { messageImage } from "./tool-calls.ts";
 import { runQueue } from "./turns.ts";
 
 export interface ChatServiceOptions {
@@ -69,7 +70,10 @@ export class ChatService {
     checkPrompt(prompt, agent, this.capabilities(agent));
     const conversation = this.open(agent);
     const parts: ChatMessage["parts"] = prompt.text === "" ? [] : [{ kind: "text", text: prompt.text }];
-    for (const image of prompt.images) parts.push({ kind: "image", mimeType: image.mimeType, data: image.data, uri: "" });
+    for (const image of prompt.images) {
+      const shown = messageImage({ type: "image", mimeType: image.mimeType, data: image.data });
+      if (shown) parts.push({ kind: "image", image: shown });
+    }
     const message = conversation.addMessage({ role: "user", parts, queued: conversation.busy });
     if (prompt.files.length > 0 || prompt.images.length > 0) this.attachments.set(message.id, prompt);
     conversation.queue.push(message);

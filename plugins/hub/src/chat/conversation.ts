@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type * as acp from "@agentclientprotocol/sdk";
 import type { ClientConnection } from "@agentclientprotocol/sdk";
 import type { HubEventBus } from "../events.ts";
-import type { AgentCommand, ChatMessage, MessagePart, PermissionRequest, PlanEntry, StopReason, ToolCall, Usage } from "../protocol.ts";
+import type { AgentCommand, ChatMessage, MessageImage, MessagePart, PermissionRequest, PlanEntry, StopReason, ToolCall, Usage } from "../protocol.ts";
 import { applyToolCall, emptyToolCall, type TerminalText } from "./tool-calls.ts";
 
 /** How many streamed chunks make one piece of a text part (see `appendText`). */
@@ -211,6 +211,12 @@ export class AgentConversation {
   }
 
   /** The plan: one part per message, replaced whole at each update (ACP sends the full list every time). */
+  /** An image the agent sent in its message (issue 38): a part of its own, after what came before it. */
+  appendImage(message: ChatMessage, image: MessageImage): void {
+    message.parts.push({ kind: "image", image });
+    this.setPart(message, message.parts.length - 1, { kind: "image", image });
+  }
+
   setPlan(message: ChatMessage, entries: PlanEntry[]): void {
     const existing = message.parts.findIndex((part) => part.kind === "plan");
     const index = existing >= 0 ? existing : message.parts.length;

@@ -1,7 +1,7 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import type { ChatMessage } from "../protocol.ts";
 import type { AgentConversation } from "./conversation.ts";
-import { blockText, planEntry, type TerminalText } from "./tool-calls.ts";
+import { blockText, messageImage, planEntry, type TerminalText } from "./tool-calls.ts";
 
 /** The updates that carry a session's history when `session/load` replays it (commands and usage are not history). */
 export const REPLAYED: ReadonlySet<string> = new Set(["user_message_chunk", "agent_message_chunk", "agent_thought_chunk", "tool_call", "tool_call_update", "plan"]);
@@ -15,8 +15,9 @@ export function importHistory(conversation: AgentConversation, update: acp.Sessi
   const last = conversation.messages.at(-1);
   if (update.sessionUpdate === "user_message_chunk") {
     const message = last?.role === "user" ? last : conversation.addMessage({ role: "user" });
-    if (update.content.type === "image") {
-      message.parts.push({ kind: "image", mimeType: update.content.mimeType, data: update.content.data, uri: update.content.uri ?? "" });
+    const image = messageImage(update.content);
+    if (image) {
+      message.parts.push({ kind: "image", image });
       conversation.changed(message);
     } else conversation.appendText(message, "text", blockText(update.content));
     return;

@@ -2,7 +2,7 @@ import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentCommand } from "../protocol.ts";
 import type { AgentConversation } from "./conversation.ts";
 import { importHistory, REPLAYED } from "./history-import.ts";
-import { blockText, planEntry, type TerminalText } from "./tool-calls.ts";
+import { blockText, messageImage, planEntry, type TerminalText } from "./tool-calls.ts";
 
 /**
  * One `session/update` of the conversation's session, applied to the model (which emits the events). Content
@@ -22,6 +22,11 @@ export function applySessionUpdate(conversation: AgentConversation, update: acp.
   switch (update.sessionUpdate) {
     case "agent_message_chunk": {
       if (!message) return;
+      const image = messageImage(update.content);
+      if (image) {
+        conversation.appendImage(message, image);
+        return;
+      }
       const text = blockText(update.content);
       conversation.appendText(message, "text", text);
       if (text !== "") observer?.text(text);

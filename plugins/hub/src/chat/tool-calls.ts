@@ -1,5 +1,5 @@
 import type * as acp from "@agentclientprotocol/sdk";
-import { TOOL_KINDS, type PlanEntry, type ToolCall, type ToolDiff, type ToolKind, type ToolLocation, type ToolStatus } from "../protocol.ts";
+import { TOOL_KINDS, type MessageImage, type PlanEntry, type ToolCall, type ToolDiff, type ToolKind, type ToolLocation, type ToolStatus } from "../protocol.ts";
 
 /** The text a terminal embedded in a tool call shows now (undefined for a terminal the hub does not know). */
 export type TerminalText = (terminalId: string) => string | undefined;
@@ -24,10 +24,12 @@ export function applyToolCall(previous: ToolCall, update: acp.ToolCallUpdate | a
   if (typeof sandboxed === "boolean") next.sandboxed = sandboxed;
   if (update.locations != null) next.locations = update.locations.map(location);
   if (update.content != null) {
-    const { text, diffs } = fromContent(update.content, terminalText);
+    const { text, diffs, images } = fromContent(update.content, terminalText);
     // Diffs the hub attached itself (writes through fs/write_text_file) stay beside the agent's own.
     next.diffs = [...diffs, ...previous.diffs.filter((diff) => !diffs.some((own) => own.path === diff.path))];
     if (text !== "") next.output = text;
+    if (images.length > 0) next.images = images;
+    else delete next.images;
   }
   // The raw output is for machines: shown only while the tool gave no content to read.
   if (next.output === "" && update.rawOutput != null) {
@@ -45,16 +47,32 @@ function location(entry: acp.ToolCallLocation): ToolLocation {
   return { path: entry.path, line: entry.line ?? 0 };
 }
 
-/** The text of the content items (content blocks and terminals, in order), and the diffs. */
-function fromContent(content: readonly acp.ToolCallContent[], terminalText: TerminalText): { text: string; diffs: ToolDiff[] } {
+/** The text of the content items (content blocks and terminals, in order), the diffs, and the images. */
+function fromContent(content: readonly acp.ToolCallContent[], terminalText: TerminalText): { text: string; diffs: ToolDiff[]; images: MessageImage[] } {
   const texts: string[] = [];
   const diffs: ToolDiff[] = [];
+  const images: MessageImage[] = [];
   for (const item of content) {
     if (item.type === "diff") diffs.push({ path: item.path, oldText: item.oldText ?? "", newText: item.newText, newFile: item.oldText == null });
     else if (item.type === "terminal") texts.push(terminalText(item.terminalId) ?? "");
-    else texts.push(blockText(item.content));
+    else {
+      const image = messageImage(item.content);
+      if (image) images.push(image);
+      else texts.push(blockText(item.content));
+    }
   }
-  return { text: texts.filter((text) => text !== "").join("\n"), diffs };
+  return { text: texts.filter((text) => text !== "").join("\n"), diffs, images };
+}
+
+const IMAGE_TYPES: ReadonlySet<string> = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+
+/**
+ * An ACP image block the page can show (issue 38): PNG, JPEG, GIF or WebP with base64 data. Anything else (an
+ * SVG, a URI without data, a type it does not know) is undefined, and is shown as a short text mark instead.
+ */
+export function messageImage(block: acp.ContentBlock): MessageImage | undefined {
+  if (block.type !== "image" || !IMAGE_TYPES.has(block.mimeType) || !/^[A-Za-z0-9+/]+={0,2}$/.test(block.data)) return undefined;
+  return { mimeType: block.mimeType as MessageImage["mimeType"], data: block.data };
 }
 
 /** A content block as text: text as is, an embedded text resource by its text, anything else by a short mark. */

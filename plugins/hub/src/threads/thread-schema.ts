@@ -48,7 +48,17 @@ const PART = {
       },
       required: ["entries"],
     },
-    { properties: { kind: { const: "image" }, mimeType: string, data: string, uri: string }, required: ["mimeType", "data", "uri"] },
+    {
+      properties: {
+        kind: { const: "image" },
+        image: {
+          type: "object",
+          required: ["mimeType", "data"],
+          properties: { mimeType: { enum: ["image/png", "image/jpeg", "image/gif", "image/webp"] }, data: string },
+        },
+      },
+      required: ["image"],
+    },
   ],
 } as const;
 

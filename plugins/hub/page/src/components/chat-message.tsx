@@ -2,7 +2,7 @@ import { memo, useContext, useState } from "react";
 import type { ChatMessage, MessagePart, PermissionRequest } from "../../../src/protocol.ts";
 import { call, errorMessage } from "../api.ts";
 import { LocaleContext, useT } from "../i18n/locale-context.ts";
-import { ImagePart } from "./image-part.tsx";
+import { ImageThumbnails } from "./image-thumbnails.tsx";
 import { MarkdownText } from "./markdown.tsx";
 import { PermissionCard } from "./permission-card.tsx";
 import { PlanList } from "./plan-list.tsx";
@@ -51,7 +51,7 @@ function Part({
     case "plan":
       return <PlanList entries={part.entries} />;
     case "image":
-      return <ImagePart part={part} />;
+      return <ImageThumbnails images={[part.image]} />;
     case "tool": {
       const asking = permissions.filter((request) => request.toolCall.id === part.toolCall.id);
       return (
@@ -113,9 +113,9 @@ function UserMessage({ message }: { message: ChatMessage }) {
         ) : null}
         {dropped ? <span className="badge badge-dropped">{t("chat.dropped")}</span> : null}
       </header>
-      {/* The user's own words, as typed: plain text, line breaks kept. */}
-      {text ? <div className="user-text">{text}</div> : null}
-      {message.parts.map((part, index) => (part.kind === "image" ? <ImagePart key={index} part={part} /> : null))}
+      {/* The user's own words, as typed: plain text, line breaks kept; then the images sent with them. */}
+      <div className="user-text">{text}</div>
+      <ImageThumbnails images={message.parts.flatMap((part) => (part.kind === "image" ? [part.image] : []))} />
       {error ? (
         <p className="notice notice-danger" role="alert">
           {t("chat.dropFailed")} {error}

@@ -2,6 +2,7 @@ import { memo, type ReactNode } from "react";
 import type { ToolCall } from "../../../src/protocol.ts";
 import { useT } from "../i18n/locale-context.ts";
 import { DiffView } from "./diff-view.tsx";
+import { ImageThumbnails } from "./image-thumbnails.tsx";
 
 /** The input as indented JSON when it is JSON, as sent otherwise. */
 function pretty(input: string): string {
@@ -61,6 +62,7 @@ export const ToolCard = memo(function ToolCard({ toolCall, children }: { toolCal
           <pre className="code-block">{pretty(toolCall.input)}</pre>
         </details>
       ) : null}
+      {toolCall.images && toolCall.images.length > 0 ? <ImageThumbnails images={toolCall.images} /> : null}
       {toolCall.output ? (
         <details className="tool-section" data-testid="tool-output">
           <summary>{t("tool.output")}</summary>
