@@ -87,7 +87,7 @@ describe("SendPrompt: images", () => {
     ]);
     expect(harness.hub.chat.conversation("bot").messages[0]?.parts).toEqual([
       { kind: "text", text: "whoami what is this?" },
-      { kind: "image", mimeType: "image/png", data, uri: "" },
+      { kind: "image", image: { mimeType: "image/png", data } },
     ]);
     expect(await harness.hub.services.ChatService.Capabilities("bot")).toMatchObject({ known: true, image: true, embeddedContext: false });
   });
