@@ -7,7 +7,7 @@ import { readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** Where a shipped file belongs, for the messages: which bundle loads it, and how. */
-export type LazyKind = "es-chunk" | "print" | "early" | "wasm" | "tokenizer" | "hub-page" | "resource";
+export type LazyKind = "es-chunk" | "print" | "early" | "worker" | "wasm" | "tokenizer" | "hub-page" | "resource";
 
 export interface LazyModules {
   /** Paths relative to dist/, with `/`, by kind. */
@@ -23,7 +23,7 @@ export const LAZY_MODULES_FILE = "lazy-modules.json";
  * hub's page, the resources in `.ressources/` such as /createAgent's template).
  */
 export function listLazyModules(dist: string): LazyModules {
-  const files: Record<LazyKind, string[]> = { "es-chunk": [], print: [], early: [], wasm: [], tokenizer: [], "hub-page": [], resource: [] };
+  const files: Record<LazyKind, string[]> = { "es-chunk": [], print: [], early: [], worker: [], wasm: [], tokenizer: [], "hub-page": [], resource: [] };
   for (const file of walk(dist, "")) {
     const kind = kindOf(file);
     if (kind !== undefined) files[kind].push(file);
@@ -47,6 +47,8 @@ function kindOf(file: string): LazyKind | undefined {
   if (file.endsWith(".mjs")) return "es-chunk";
   if (/^print(-[\w-]+)?\.cjs$/.test(file)) return "print";
   if (/^early-[\w-]+\.cjs$/.test(file)) return "early";
+  // The image scaling thread and the WebAssembly it reads (packages/images/src/scale-worker.ts notes both).
+  if (file === "image-worker.cjs" || file === "photon_rs_bg.wasm") return "worker";
   // Anything else the build starts to ship is listed too: it must be loaded by some test, or not shipped.
   return "es-chunk";
 }

@@ -2,9 +2,11 @@
 // to WebAssembly), in a thread of its own. Its WebAssembly memory grows to a few hundred MB for a 4K image and a
 // WebAssembly memory never shrinks: in a worker, it goes when the worker does (scale-in-worker.ts ends it when
 // idle). Built as dist/image-worker.cjs beside photon's .wasm (cli/tsup.config.ts). It imports nothing of MAIA.
+import { join } from "node:path";
 import { parentPort } from "node:worker_threads";
 // A namespace import: photon is CommonJS, whose `module.exports` members Node's ES loader and esbuild both name.
 import * as photon from "@silvia-odwyer/photon-node";
+import { noteLoaded } from "@maia/util/trace-loads";
 import { encodePng } from "./png-encode.ts";
 import { fitWithin, type ScaleAnswer, type ScaleJob } from "./scale-job.ts";
 
@@ -45,6 +47,14 @@ function scale(job: ScaleJob): ScaleAnswer {
   } finally {
     source.free();
   }
+}
+
+// The main thread's loader hook does not see a worker's loads: as the bundle (dist/image-worker.cjs, CommonJS),
+// the worker notes itself and photon's WebAssembly beside it for the suite's check that each shipped part is
+// loaded by some end-to-end test (@maia/util/trace-loads). From the sources, `__filename` does not exist.
+if (typeof __filename === "string") {
+  noteLoaded(__filename);
+  noteLoaded(join(__dirname, "photon_rs_bg.wasm"));
 }
 
 parentPort?.on("message", (job: ScaleJob) => {
