@@ -53,11 +53,18 @@ export function claudePathPattern(specifier: string, kind: PathRuleKind, anchor:
   if (literal === undefined) return { ok: false, problem: "unclosedClass" };
   body = literal;
   if (relative) {
-    if (body === "" || body === ".") body = "**";
+    // `./` alone: the whole launch folder for a deny or an ask; not read for an allow (gitignore has no such pattern).
+    if (body === "") {
+      if (kind === "allow") return { ok: false, problem: "empty" };
+      body = "**";
+    }
     else if (!body.includes("/")) body = `**/${body}`;
     else if (kind !== "allow" && /^[^/]+\/\*\*$/.test(body)) body = `**/${body}`;
   }
-  if (folderOnly && body !== "**" && !body.endsWith("/**")) body = `${body}/**`;
+  // A trailing `/`: only a folder, so only what is under it for an allow (the name alone may be a file); a deny
+  // or an ask takes the name too.
+  if (folderOnly && kind === "allow") body = body === "**" || body.endsWith("/**") ? `${body}/*/*` : `${body}/**/*`;
+  else if (folderOnly && body !== "**" && !body.endsWith("/**")) body = `${body}/**`;
   const pattern = `${base}${body}`;
   return { ok: true, pattern: pattern === "" ? "**" : pattern };
 }

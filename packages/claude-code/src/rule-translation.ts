@@ -68,8 +68,9 @@ export function translateClaudeRule(text: string, kind: RuleKind, anchor: string
   // A `*` in the tool's name: a glob, unless it is in the tool part of `mcp__<server>__<tool>`.
   if (name.includes("*") && mapped.kind !== "mcpServer" && mapped.kind !== "mcpTool") return toolGlob(name, kind, specifier);
   const same = (tool: string, pattern?: string): TranslatedRule => ({ rules: [{ kind, text: pattern === undefined ? tool : `${tool}(${pattern})` }] });
-  // `Tool(*)` is the bare tool for every tool that has a specifier.
-  if (specifier === "*" && mapped.kind === "tool" && mapped.maia !== "WebFetch") specifier = undefined;
+  // `Bash(*)` is `Bash` (its permissions page), and so for the tools whose specifier is a name; for a path tool `*`
+  // is a gitignore pattern (every file under the launch folder), and WebFetch's specifier is `domain:…`.
+  if (specifier === "*" && mapped.kind === "tool" && !["Read", "Edit", "Write", "Glob", "Grep", "WebFetch"].includes(mapped.maia)) specifier = undefined;
 
   if (mapped.kind === "missing") return { rules: [], note: t("noteMissingTool", { tool: name }) };
   if (mapped.kind === "mcpServer" || mapped.kind === "mcpTool") {

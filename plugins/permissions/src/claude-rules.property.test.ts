@@ -64,9 +64,17 @@ function claudePathMatches(specifier: string, kind: RuleKind, file: string): boo
   const source = segments
     .map((segment, index) => {
       if (segment === "**") return index === segments.length - 1 ? ".*" : "(?:[^/]*/)*";
+      // gitignore: `*` and `?` within the segment, `[…]` a class (`[!…]` negated), anything else literal.
       const text = segment
-        .split("")
-        .map((char) => (char === "*" ? "[^/]*" : char === "?" ? "[^/]" : char.replace(/[\\^$.|+()[\]{}]/g, "\\$&")))
+        .split(/(\[[^\]]*\])/)
+        .map((piece) =>
+          piece.startsWith("[") && piece.endsWith("]") && piece.length > 2
+            ? `[${piece.slice(1, -1).replace(/^!/, "^").replace(/\\/g, "\\\\")}]`
+            : piece
+                .split("")
+                .map((char) => (char === "*" ? "[^/]*" : char === "?" ? "[^/]" : char.replace(/[\\^$.|+()[\]{}]/g, "\\$&")))
+                .join(""),
+        )
         .join("");
       return index === segments.length - 1 ? text : `${text}/`;
     })
