@@ -22,6 +22,8 @@ export const t = defineMessages(
     usingModel: "/{name} runs with the model {model}.",
     noPermissions: "/{name}: allowed-tools is ignored: the permissions plugin is disabled.",
     rulesSource: "allowed-tools of /{name} ({file})",
+    allowedToolWarning: '{file}{where}: allowed-tools "{rule}": {problem}',
+    modelNoAlias: '{file}{where}: model "{model}" is a Claude Code alias without an entry in modelAliases (settings.json); /{name} runs with the session\'s model',
   },
   {
     loaded: "Commandes personnalisées chargées : {list}",
@@ -44,5 +46,7 @@ export const t = defineMessages(
     usingModel: "/{name} s'exécute avec le modèle {model}.",
     noPermissions: "/{name} : allowed-tools est ignoré : le plugin permissions est désactivé.",
     rulesSource: "allowed-tools de /{name} ({file})",
+    allowedToolWarning: "{file}{where} : allowed-tools « {rule} » : {problem}",
+    modelNoAlias: "{file}{where} : le modèle « {model} » est un alias de Claude Code sans entrée dans modelAliases (settings.json) ; /{name} s'exécute avec le modèle de la session",
   },
 );
