@@ -21,5 +21,5 @@ export { mapToolName, MAIA_TOOLS, MISSING_TOOLS, type ToolMapping } from "./tool
 export { translateClaudeRule, type MaiaRule, type RuleKind, type TranslatedRule } from "./rule-translation.ts";
 export { claudePathPattern, escapeFolder, gitignoreToPicomatch, type PathTranslation } from "./path-rule.ts";
 export { CLAUDE_MODEL_ALIASES, modelAliasesOf, resolveModelAlias, type AliasTable, type ModelResolution } from "./model-aliases.ts";
-export { projectMaySet, settingsEnv, type SettingsEnv, type SettingsEnvEntry } from "./settings-env.ts";
+export { environmentWithSettings, projectMaySet, settingsEnv, type SettingsEnv, type SettingsEnvEntry } from "./settings-env.ts";
 export { unreadClaudeFiles, type UnreadFile } from "./unread-files.ts";

@@ -31,6 +31,10 @@ export const t = defineMessages(
     ruleAllowGlob: "Claude Code skips an allow rule whose tool name is a glob (except mcp__<server>__…); MAIA ignores it too",
     ruleGlobSpecifier: "a tool-name glob takes no pattern; the rule is ignored",
     ruleToolGlob: "a tool-name glob is read over MAIA's own tools: {tools} (custom tools and plugins' tools are not covered: name them)",
+    "env-notText": '{where}: env "{name}" is not text or a number; ignored',
+    "env-badName": '{where}: env "{name}" is not a variable name; ignored',
+    "env-projectLoader":
+      '{where}: env "{name}" changes which program runs or what it loads first; a project\'s settings may not set it (put it in ~/.claude/settings.json or your shell if you mean it)',
   },
   {
     settingsUnreadable: "{file} est illisible ({cause}) ; il est ignoré",
@@ -59,5 +63,9 @@ export const t = defineMessages(
     ruleAllowGlob: "Claude Code ignore une autorisation dont le nom d'outil est un motif (sauf mcp__<serveur>__…) ; MAIA aussi",
     ruleGlobSpecifier: "un motif de nom d'outil ne prend pas de motif entre parenthèses ; la règle est ignorée",
     ruleToolGlob: "un motif de nom d'outil est lu sur les outils de MAIA : {tools} (les outils personnalisés et ceux des plugins ne sont pas couverts : nommez-les)",
+    "env-notText": "{where} : env « {name} » n'est ni un texte ni un nombre ; ignoré",
+    "env-badName": "{where} : env « {name} » n'est pas un nom de variable ; ignoré",
+    "env-projectLoader":
+      "{where} : env « {name} » change le programme lancé ou ce qu'il charge d'abord ; les réglages d'un projet ne peuvent pas la définir (mettez-la dans ~/.claude/settings.json ou votre shell si c'est voulu)",
   },
 );

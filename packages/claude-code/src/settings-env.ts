@@ -1,4 +1,5 @@
-import { isRecord, type SettingsLayer } from "./settings-files.ts";
+import { t } from "./messages.ts";
+import { isRecord, readSettingsLayers, settingsFiles, where, type SettingsLayer } from "./settings-files.ts";
 
 /**
  * The `env` block of the settings files (Claude Code's key, read from MAIA's files too): variables set for
@@ -99,4 +100,15 @@ export function settingsEnv(layers: readonly SettingsLayer[]): SettingsEnv {
     }
   }
   return { env, from: [...from.values()], ignored };
+}
+
+/**
+ * The environment everything MAIA runs gets: the process's, with the settings' `env` over it, and a sentence per
+ * variable left out (file, line, name, why). Read once at start (boot), for every front end.
+ */
+export async function environmentWithSettings(env: NodeJS.ProcessEnv, cwd: string, homeDir: string): Promise<{ env: NodeJS.ProcessEnv; warnings: string[] }> {
+  const read = settingsEnv(await readSettingsLayers(settingsFiles(cwd, homeDir)));
+  const warnings = read.ignored.map((entry) => t(`env-${entry.reason}`, { where: where(entry.file, entry.line), name: entry.name }));
+  if (Object.keys(read.env).length === 0) return { env, warnings };
+  return { env: { ...env, ...read.env }, warnings };
 }
