@@ -99,7 +99,7 @@ describe("loadCommands (real files)", () => {
 
   it("has no command and no warning when no folder exists", async () => {
     const { cwd, home } = await folders();
-    expect(await loadCommands(cwd, home)).toEqual({ commands: [], warnings: [] });
+    expect(await loadCommands(cwd, home)).toEqual({ commands: [], warnings: [], files: [] });
   });
 });
 

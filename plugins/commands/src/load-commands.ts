@@ -36,6 +36,8 @@ export interface CommandLoadResult {
   commands: CustomCommand[];
   /** One sentence per problem, naming the file and the line (WARN). */
   warnings: string[];
+  /** Every file read, what it became and what was left out (for `maia doctor`). */
+  files: Array<{ path: string; format: "maia" | "claude"; became: string[]; ignored: Array<{ item: string; reason: string; line?: number }> }>;
 }
 
 /** One part of a name (a folder or the file without `.md`): no blank, no `:` (it separates namespaces). */
@@ -64,6 +66,7 @@ export function commandLocations(cwd: string, homeDir: string): CommandLocation[
 /** Every location; at equal name the most specific wins. A broken file is one warning and the others load. */
 export async function loadCommands(cwd: string, homeDir: string, locations: readonly CommandLocation[] = commandLocations(cwd, homeDir)): Promise<CommandLoadResult> {
   const warnings: string[] = [];
+  const files: CommandLoadResult["files"] = [];
   const byName = new Map<string, CustomCommand>();
   const seenRoots = new Set<string>();
   let aliases: Promise<Record<string, string>> | undefined;
@@ -79,15 +82,27 @@ export async function loadCommands(cwd: string, homeDir: string, locations: read
     seenRoots.add(canonical);
     for (const file of await markdownFiles(root)) {
       const result = await readCommandFile(root, file, location, claude);
-      if ("warning" in result) warnings.push(result.warning);
-      else {
-        warnings.push(...result.warnings);
-        if (!byName.has(result.command.name)) byName.set(result.command.name, result.command);
+      const report: CommandLoadResult["files"][number] = { path: file, format: location.format ?? "maia", became: [], ignored: [] };
+      files.push(report);
+      if ("warning" in result) {
+        warnings.push(result.warning);
+        report.ignored.push({ item: "command", reason: result.warning.slice(file.length).replace(/^\s*(\(line \d+\))?\s*:?\s*/, "") });
+        continue;
       }
+      warnings.push(...result.warnings);
+      for (const warning of result.warnings) report.ignored.push({ item: "command", reason: warning.slice(file.length).replace(/^\s*(\(line \d+\))?\s*:?\s*/, "") });
+      if (result.command.plainValues) report.ignored.push({ item: result.command.plainValues.join(", "), reason: t("plainValues") });
+      const winner = byName.get(result.command.name);
+      if (winner) {
+        report.ignored.push({ item: `/${result.command.name}`, reason: t("shadowed", { file: winner.file }) });
+        continue;
+      }
+      byName.set(result.command.name, result.command);
+      report.became.push(`/${result.command.name}${result.command.allowedTools.length > 0 ? ` (allowed-tools ${result.command.allowedTools.join(", ")})` : ""}`);
     }
   }
   const commands = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name, "en"));
-  return { commands, warnings };
+  return { commands, warnings, files };
 }
 
 /** The `.md` files under a root, sorted, hidden entries left out, a symbolic link followed as what it points to. */
