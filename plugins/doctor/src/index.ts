@@ -30,8 +30,8 @@ export default definePlugin<Record<string, never>, DoctorApi>({
       usage: "[--json]",
       async run({ session, args, output }) {
         const found = await report({ cwd: session.cwd, homeDir: session.setup.homeDir, env: session.setup.env });
-        if (args.trim() === "--json") output.text(`\`\`\`json\n${JSON.stringify(found, null, 2)}\n\`\`\``);
-        else output.text(`\`\`\`\n${formatDoctor(found)}\n\`\`\``);
+        // Plain lines, as written: the table's alignment and its `*` are not Markdown.
+        output.info(args.trim() === "--json" ? JSON.stringify(found, null, 2) : formatDoctor(found));
       },
     });
     context.subcommands.register({
