@@ -27,11 +27,11 @@ export interface DoctorReport {
 /**
  * Settings keys read by MAIA outside the plugins that report them: the LiteLLM plugin's (it reports nothing: the
  * keys are its whole configuration), `env` (read at start for every front end, reported here), `modelAliases`
- * (sub-agents and commands). Any other top-level key no reporter accounts for is named as not read.
+ * (sub-agents and commands), `sandbox` (the sandbox plugin, until it reports what it read itself). Any other top-level key no reporter accounts for is named as not read.
  */
 const READ_KEYS: Readonly<Record<string, readonly string[]>> = {
-  maia: ["$schema", "LiteLLM_URL", "OpenAI_EndPoint", "LiteLLM_Models", "LiteLLM_API_Key", "MaxIterations", "MaxOutputTokens", "ContextWindow", "env", "modelAliases"],
-  claude: ["$schema", "env"],
+  maia: ["$schema", "LiteLLM_URL", "OpenAI_EndPoint", "LiteLLM_Models", "LiteLLM_API_Key", "MaxIterations", "MaxOutputTokens", "ContextWindow", "env", "modelAliases", "sandbox"],
+  claude: ["$schema", "env", "sandbox"],
 };
 /** Claude Code keys people often have, with why MAIA does not read them. */
 const KNOWN_UNREAD = new Set(["model", "enabledPlugins", "apiKeyHelper", "statusLine", "outputStyle", "includeCoAuthoredBy", "cleanupPeriodDays"]);
