@@ -65,6 +65,8 @@ describe("the sub-agent's tools (seed § 20.3.1)", () => {
   it("removes a Claude Code agent's disallowedTools first, by name or by server, then applies its tools", () => {
     const all = [...ALL, tool("mcp__github__create_issue"), tool("mcp__sentry__events")];
     expect(names(restrictTools(all, { disallowedTools: ["Write", "Mcp(github)"] }).tools)).toEqual(["Read", "Bash", "Addition", "Skill", "mcp__sentry__events"]);
-    expect(names(restrictTools(all, { tools: ["Read", "Bash"], disallowedTools: ["bash"] }).tools)).toEqual(["Read"]);
+    const both = restrictTools(all, { tools: ["Read", "Bash"], disallowedTools: ["bash"] });
+    expect(names(both.tools)).toEqual(["Read"]);
+    expect(both.warnings).toEqual([]);
   });
 });

@@ -44,6 +44,8 @@ export function restrictTools(all: readonly AnyTool[], agent: Pick<AgentDefiniti
       }
       const tool = available.find((candidate) => candidate.spec.name.toLowerCase() === name.toLowerCase());
       if (tool) wanted.add(tool.spec.name);
+      // Listed in both tools and disallowedTools: removed, as Claude Code does, without a word.
+      else if (removed(name)) continue;
       else warnings.push(t("toolNotFound", { tool: name, list: available.map((candidate) => candidate.spec.name).join(", ") }));
     }
     kept = available.filter((tool) => wanted.has(tool.spec.name));
