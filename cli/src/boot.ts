@@ -1,4 +1,5 @@
 import os from "node:os";
+import { environmentWithSettings } from "@maia/claude-code";
 import { Kernel, activeLocale, type PluginLogger, type PluginRecord } from "@maia/kernel";
 import { loadConfig, type LoadedConfig } from "./config/load-config.ts";
 import { FRONT_ENDS, type FrontEndName } from "./front-ends.ts";
@@ -32,9 +33,13 @@ export interface BootOptions {
 
 /** Everything every front end does first: launch folder, configuration, kernel, plugins. */
 export async function boot(options: BootOptions): Promise<Booted> {
-  const env = options.env ?? process.env;
-  const cwd = resolveLaunchFolder(env);
-  const homeDir = env.HOME?.trim() || os.homedir();
+  const processEnv = options.env ?? process.env;
+  const cwd = resolveLaunchFolder(processEnv);
+  const homeDir = processEnv.HOME?.trim() || os.homedir();
+  // The settings' `env` (Claude Code's key): for everything MAIA runs, in every front end.
+  const withSettings = await environmentWithSettings(processEnv, cwd, homeDir);
+  for (const warning of withSettings.warnings) options.log.warn(warning);
+  const env = withSettings.env;
   const config = await loadConfig(cwd, homeDir);
   for (const warning of config.warnings) options.log.warn(warning);
   const keys = Object.entries(config.plugins).map(([name, setting]) => ({ name, enabled: setting.enabled, file: config.pluginFiles[name] ?? name }));

@@ -11,7 +11,7 @@ describe("the fast --help and --version", () => {
     const fast = await runMaia(["--help"], bed);
     const loaded = await runMaia(["--model", "fake-model", "--help"], bed);
     expect(fast.code).toBe(0);
-    expect(fast.stdout).toContain("subcommands added by plugins: plugins, permissions, sandbox, mcp, checkpoints, hooks, hub");
+    expect(fast.stdout).toContain("subcommands added by plugins: plugins, permissions, sandbox, mcp, checkpoints, hooks, doctor, hub");
     expect(fast.stdout).toBe(loaded.stdout);
     expect((await runMaia(["-h"], bed)).stdout).toBe(loaded.stdout);
   });

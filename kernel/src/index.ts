@@ -8,6 +8,8 @@ export type * from "./contracts/tool.ts";
 export type * from "./contracts/session.ts";
 export type * from "./contracts/commands.ts";
 export type * from "./contracts/interaction.ts";
+export type { DoctorEntry, DoctorIgnored, DoctorPlace, DoctorReporter } from "./contracts/doctor.ts";
+export { isDoctorReporter } from "./contracts/doctor.ts";
 export type { AgentEvent, AgentEventListener } from "./contracts/events.ts";
 export { AgentEvents } from "./contracts/events.ts";
 export { NO_INTERACTION } from "./contracts/interaction.ts";

@@ -11,13 +11,25 @@ describe("readFrontMatter", () => {
     expect(result).toEqual({
       ok: true,
       entries: [
-        { key: "name", value: "review", line: 2 },
-        { key: "description", value: "Reviews the diff", line: 4 },
+        { key: "name", value: "review", line: 2, raw: "review" },
+        { key: "description", value: "Reviews the diff", line: 4, raw: "Reviews the diff" },
       ],
       data: { name: "review", description: "Reviews the diff" },
       body: "Read the diff.\nThen comment.\n",
       bodyLine: 6,
     });
+  });
+
+  it("reads a header that is not strict YAML again with plain values, only when asked (Claude Code's fallback)", () => {
+    const text = "---\nargument-hint: [message] | --amend\ntools:\n  - Read\ndescription: it's fine\n---\nbody";
+    expect(readFrontMatter(text)).toMatchObject({ ok: false, problem: { kind: "yaml" }, line: 2 });
+    expect(readFrontMatter(text, { plainValueRetry: true })).toMatchObject({
+      ok: true,
+      data: { "argument-hint": "[message] | --amend", tools: ["Read"], description: "it's fine" },
+      plainValues: ["argument-hint", "description"],
+    });
+    expect(readFrontMatter("---\nhint: [user prompt]\n---\n").ok && readFrontMatter("---\nhint: [user prompt]\n---\n")).toMatchObject({ entries: [{ value: ["user prompt"], raw: "[user prompt]" }] });
+    fc.assert(fc.property(fc.string(), (header) => void readFrontMatter(`---\n${header}\n---\n`, { plainValueRetry: true })));
   });
 
   it("accepts Windows line endings, a byte order mark, nested values and an empty header", () => {

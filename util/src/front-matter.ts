@@ -23,6 +23,8 @@ export interface FrontMatterEntry {
   value: unknown;
   /** Line of the key in the file (1-based). */
   line: number;
+  /** The value as written in the header (a flow list `[user prompt]` keeps its brackets), trimmed. */
+  raw: string;
 }
 
 export type FrontMatter =
@@ -36,6 +38,11 @@ export type FrontMatter =
       body: string;
       /** Line of the file where the body starts (1-based). */
       bodyLine: number;
+      /**
+       * The header was not strict YAML and was read again with each `key: value` line's value taken as plain text,
+       * as Claude Code does (`argument-hint: [message] | --amend`): the keys whose values were read that way.
+       */
+      plainValues?: string[];
     }
   | { ok: false; problem: FrontMatterProblem; line: number };
 
@@ -53,7 +60,16 @@ const isFence = (line: string) => /^---[ \t]*\r?$/.test(line);
 /** A bound on aliases: a "billion laughs" header is a problem to report, not a frozen MAIA. */
 const MAX_ALIASES = 100;
 
-export function readFrontMatter(source: string): FrontMatter {
+export interface FrontMatterOptions {
+  /**
+   * When the header is not strict YAML, read it again with the value of each top-level `key: value` line taken
+   * as plain text (Claude Code's own fallback, for commands and agents written for it). Off by default: MAIA's
+   * own files report the YAML error.
+   */
+  plainValueRetry?: boolean;
+}
+
+export function readFrontMatter(source: string, options: FrontMatterOptions = {}): FrontMatter {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   const lines = text.split("\n");
   if (!isFence(lines[0] ?? "")) return { ok: false, problem: { kind: "missing" }, line: 1 };
@@ -71,10 +87,19 @@ export function readFrontMatter(source: string): FrontMatter {
   });
 
   const { isMap, isNode, isScalar, LineCounter, parseDocument } = loadYaml();
-  const lineCounter = new LineCounter();
-  const document = parseDocument(header, { uniqueKeys: true, lineCounter });
+  let lineCounter = new LineCounter();
+  let headerText = header;
+  let document = parseDocument(headerText, { uniqueKeys: true, lineCounter });
   const error = document.errors[0];
-  if (error) return yamlProblem(error, fileLine(error.linePos?.[0].line ?? 1));
+  let plainValues: string[] | undefined;
+  if (error) {
+    const retried = options.plainValueRetry ? withPlainValues(header) : undefined;
+    if (retried === undefined) return yamlProblem(error, fileLine(error.linePos?.[0].line ?? 1));
+    const retryCounter = new LineCounter();
+    const again = parseDocument(retried.text, { uniqueKeys: true, lineCounter: retryCounter });
+    if (again.errors.length > 0) return yamlProblem(error, fileLine(error.linePos?.[0].line ?? 1));
+    [document, lineCounter, headerText, plainValues] = [again, retryCounter, retried.text, retried.keys];
+  }
   const contents = document.contents;
   if (contents === null || (isScalar(contents) && (contents.value === null || contents.value === ""))) {
     return { ok: true, entries: [], data: {}, body, bodyLine };
@@ -85,6 +110,8 @@ export function readFrontMatter(source: string): FrontMatter {
     const keyNode = pair.key;
     const key = isScalar(keyNode) ? String(keyNode.value) : String(keyNode);
     const line = fileLine(lineCounter.linePos(isNode(keyNode) && keyNode.range ? keyNode.range[0] : 0).line);
+    const valueNode = pair.value;
+    const raw = isNode(valueNode) && valueNode.range ? headerText.slice(valueNode.range[0], valueNode.range[1]).trim() : "";
     let value: unknown;
     try {
       const node = pair.value;
@@ -92,10 +119,29 @@ export function readFrontMatter(source: string): FrontMatter {
     } catch (failure) {
       return yamlProblem(failure, line);
     }
-    entries.push({ key, value, line });
+    entries.push({ key, value, line, raw });
   }
   // Object.fromEntries defines own properties: a key named "__proto__" is data, never the prototype.
-  return { ok: true, entries, data: Object.fromEntries(entries.map((entry) => [entry.key, entry.value])), body, bodyLine };
+  const data = Object.fromEntries(entries.map((entry) => [entry.key, entry.value]));
+  return { ok: true, entries, data, body, bodyLine, ...(plainValues ? { plainValues } : {}) };
+}
+
+/**
+ * The header with the value of each top-level `key: value` line written as a single-quoted YAML string (the
+ * text as it is), lines that are not of that shape unchanged; undefined when no line changed. Quoted values,
+ * block scalars (`|`, `>`) and empty values stay as written, so that nested lists under a key still parse.
+ */
+function withPlainValues(header: string): { text: string; keys: string[] } | undefined {
+  const keys: string[] = [];
+  const lines = header.split("\n").map((line) => {
+    const match = /^([A-Za-z0-9_.-]+):[ \t]+(\S.*?)[ \t]*$/.exec(line);
+    if (!match) return line;
+    const [, key, value] = match as unknown as [string, string, string];
+    if (/^(['"|>]|#)/.test(value)) return line;
+    keys.push(key);
+    return `${key}: '${value.replace(/'/g, "''")}'`;
+  });
+  return keys.length > 0 ? { text: lines.join("\n"), keys } : undefined;
 }
 
 /** The library's sentence without its position and code frame: the caller says the line of the file. */

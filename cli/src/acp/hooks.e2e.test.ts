@@ -55,6 +55,32 @@ describe("maia acp: user hooks", { timeout: 120_000 }, () => {
     });
   });
 
+  it("PermissionRequest (Claude Code's) answers the question MAIA was about to ask: allow runs the call, deny refuses it", async () => {
+    const answer = path.join(bed.home, "answer.sh");
+    const seen = path.join(bed.home, "requests.jsonl");
+    await writeFile(
+      answer,
+      `#!/bin/bash\ninput=$(cat); echo "$input" >> ${seen}\ncase "$input" in *yes.txt*) b=allow;; *) b=deny;; esac\necho "{\\"hookSpecificOutput\\":{\\"hookEventName\\":\\"PermissionRequest\\",\\"decision\\":{\\"behavior\\":\\"$b\\",\\"message\\":\\"not that one\\"}}}"\n`,
+    );
+    await chmod(answer, 0o755);
+    await bed.server.writeSettings(bed.home, { hooks: { PermissionRequest: [{ matcher: "Write", hooks: [{ type: "command", command: answer }] }] } });
+    bed.server.enqueue(
+      { toolCalls: [{ id: "w1", name: "Write", arguments: { path: "yes.txt", content: "y\n" } }, { id: "w2", name: "Write", arguments: { path: "no.txt", content: "n\n" } }] },
+      { text: "Done." },
+    );
+    const acp = bed.start({ args: ["--model", "fake-model"] });
+    await initialize(acp);
+    const { sessionId } = await acp.connection.agent.request(methods.agent.session.new, { cwd: bed.cwd, mcpServers: [] });
+    await acp.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "write both" }] });
+    expect(acp.permissionRequests).toHaveLength(0);
+    expect(await readFile(path.join(bed.cwd, "yes.txt"), "utf8")).toBe("y\n");
+    expect(existsSync(path.join(bed.cwd, "no.txt"))).toBe(false);
+    const requests = (await readFile(seen, "utf8")).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(requests[0]).toMatchObject({ hook_event_name: "PermissionRequest", tool_name: "Write", tool_input: { path: "yes.txt" }, cwd: bed.cwd });
+    // What "always allow" would add, as Claude Code's permission_suggestions.
+    expect(requests[0]?.permission_suggestions).toEqual([{ type: "addRules", rules: [expect.stringContaining("yes.txt")], behavior: "allow" }]);
+  });
+
   it("SessionStart runs with source startup for session/new and resume for session/load", async () => {
     const log = path.join(bed.home, "starts.jsonl");
     await bed.server.writeSettings(bed.home, { hooks: { SessionStart: [{ hooks: [{ type: "command", command: `cat >> ${log}; echo >> ${log}` }] }] } });

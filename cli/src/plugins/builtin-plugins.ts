@@ -28,5 +28,6 @@ export const BUILTIN_PLUGINS: readonly BuiltinPlugin[] = [
   { name: "checkpoints", load: () => import("@maia/plugin-checkpoints") },
   { name: "hooks", load: () => import("@maia/plugin-hooks") },
   { name: "commands", load: () => import("@maia/plugin-commands") },
+  { name: "doctor", load: () => import("@maia/plugin-doctor") },
   { name: "hub", load: () => import("@maia/plugin-hub"), subcommandOnly: true },
 ];

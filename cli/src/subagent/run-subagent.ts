@@ -69,7 +69,8 @@ export async function runSubagent(io: SubagentIO): Promise<number> {
     conversation = await Conversation.start({ kernel, model: spec.model, interaction: channel.interaction(spec.canAsk) });
     const outcome = await conversation.submit(spec.task, {
       signal: controller.signal,
-      maxIterations: api.child.maxIterations(spec.agent.effort),
+      // A Claude Code agent's maxTurns, else its effort's steps.
+      maxIterations: spec.agent.maxTurns ?? api.child.maxIterations(spec.agent.effort),
       origin: "subagent",
     });
     if (controller.signal.aborted) done = api.child.done(false, t("interrupted"), snapshot ?? outcome.session.messages);

@@ -67,7 +67,11 @@ export interface PluginContext {
   readonly commands: Registrar<SlashCommand>;
   readonly prefixes: Registrar<InputPrefix>;
   readonly subcommands: Registrar<Subcommand>;
-  readonly plugins: { get<Api = unknown>(name: string): PluginHandle<Api> | undefined };
+  readonly plugins: {
+    get<Api = unknown>(name: string): PluginHandle<Api> | undefined;
+    /** The active plugins, in the order they were applied (the doctor asks each API that reports). */
+    list(): PluginHandle[];
+  };
   readonly log: PluginLogger;
   readonly runtime: RuntimeInfo;
   readonly trigger: PluginTriggers;

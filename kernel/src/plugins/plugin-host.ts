@@ -105,6 +105,14 @@ export class PluginHost {
     return { name: plugin.name, version: plugin.version, api: api as Api | undefined };
   }
 
+  /** The active plugins, in the order they were applied. */
+  list(): PluginHandle[] {
+    return [...this.#active.keys()].flatMap((name) => {
+      const handle = this.get(name);
+      return handle ? [handle] : [];
+    });
+  }
+
   async load(candidates: readonly PluginCandidate[], options: LoadOptions = {}): Promise<PluginRecord[]> {
     const loaded: Loaded[] = [];
     const seen = new Set<string>();
@@ -227,7 +235,7 @@ export class PluginHost {
       commands: registrar(this.commands),
       prefixes: registrar(this.prefixes),
       subcommands: registrar(this.subcommands),
-      plugins: { get: <Api>(other: string) => this.get<Api>(other) },
+      plugins: { get: <Api>(other: string) => this.get<Api>(other), list: () => this.list() },
       log: attributedLogger(this.#log, name, this.#countsOf(name)),
       runtime: this.#runtime,
       trigger: {

@@ -58,8 +58,10 @@ export interface McpServerSelection {
 /**
  * Seed § 22.2: a server is enabled when an allow rule `Mcp(key…)` (or `Mcp(*…)`) names it and no deny rule
  * `Mcp(key)` / `Mcp(key,*)` (or the same with `*`) excludes it whole. Nothing is connected before this choice.
+ * `withoutRule`: keys enabled without an allow rule (Claude Code's servers, which start there without one); a
+ * deny rule still excludes them.
  */
-export function selectMcpServers(rules: readonly McpRuleLike[], keys: readonly string[]): McpServerSelection {
+export function selectMcpServers(rules: readonly McpRuleLike[], keys: readonly string[], withoutRule: ReadonlySet<string> = new Set()): McpServerSelection {
   const parsed = rules
     .filter((rule) => rule.tool === "Mcp" && rule.pattern !== undefined)
     .map((rule) => ({ rule, pattern: parseMcpPattern(rule.pattern as string) }))
@@ -80,7 +82,7 @@ export function selectMcpServers(rules: readonly McpRuleLike[], keys: readonly s
   }
   const names = (pattern: McpPattern, key: string) => pattern.server === "*" || pattern.server === key;
   const enabled = keys.filter((key) => {
-    const allowed = parsed.some(({ rule, pattern }) => rule.kind === "allow" && names(pattern, key));
+    const allowed = withoutRule.has(key) || parsed.some(({ rule, pattern }) => rule.kind === "allow" && names(pattern, key));
     const excluded = parsed.some(
       ({ rule, pattern }) => rule.kind === "deny" && names(pattern, key) && (pattern.tool === undefined || pattern.tool === "*"),
     );

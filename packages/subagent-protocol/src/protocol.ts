@@ -9,6 +9,9 @@ import type { Message } from "@maia/kernel";
 
 export type Effort = "low" | "medium" | "high";
 export type AgentLevel = "project" | "user";
+/** `maia`: a folder with an AGENT.md; `claude`: Claude Code's single `.md` file (front matter, the body is the prompt). */
+export type AgentFormat = "maia" | "claude";
+export type AgentPermissionMode = "default" | "acceptEdits" | "plan";
 export type RuleKind = "allow" | "ask" | "deny";
 
 /** One AGENT.md, checked (seed § 20.1). Plain data: it travels to the child process as JSON. */
@@ -31,6 +34,18 @@ export interface AgentDefinition {
   output: string;
   file: string;
   level: AgentLevel;
+  /** Absent: `maia`. */
+  format?: AgentFormat;
+  /** A Claude Code agent's body: its whole system prompt (its instructions, missions and output are then empty). */
+  prompt?: string;
+  /** Claude Code's `disallowedTools`: removed from the tools it gets (before `tools` is applied). */
+  disallowedTools?: string[];
+  /** Claude Code's `maxTurns`: the model calls it may make, instead of its effort's. */
+  maxTurns?: number;
+  /** Claude Code's `skills`: skills whose whole text joins its system prompt at start (it may still use the others). */
+  preloadSkills?: string[];
+  /** Claude Code's `permissionMode`, when MAIA has that mode. */
+  permissionMode?: AgentPermissionMode;
 }
 export interface StartSpec {
   agent: AgentDefinition;
@@ -210,7 +225,13 @@ function isAgentDefinition(value: unknown): value is AgentDefinition {
     (value.constraints === undefined || isString(value.constraints)) &&
     isString(value.output) &&
     isString(value.file) &&
-    (value.level === "project" || value.level === "user")
+    (value.level === "project" || value.level === "user") &&
+    (value.format === undefined || value.format === "maia" || value.format === "claude") &&
+    (value.prompt === undefined || isString(value.prompt)) &&
+    (value.disallowedTools === undefined || isStringList(value.disallowedTools)) &&
+    (value.maxTurns === undefined || (Number.isInteger(value.maxTurns) && (value.maxTurns as number) > 0)) &&
+    (value.preloadSkills === undefined || isStringList(value.preloadSkills)) &&
+    (value.permissionMode === undefined || value.permissionMode === "default" || value.permissionMode === "acceptEdits" || value.permissionMode === "plan")
   );
 }
 

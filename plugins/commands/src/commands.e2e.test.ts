@@ -7,7 +7,7 @@ import { writeCommand } from "./testing/commands.ts";
 const bed = maiaPerTest(() => startFakeLiteLLM());
 beforeEach(async () => {
   await writeCommand(path.join(bed.cwd, ".maia", "commands"), "git/summary.md", "---\ndescription: Summarise\n---\nSummarise the changes of $1 for $2.\n");
-  await writeCommand(path.join(bed.cwd, ".claude", "commands"), "broken.md", "---\ndescription: [oops\n---\nbody\n");
+  await writeCommand(path.join(bed.cwd, ".claude", "commands"), "broken.md", "---\ndescription: ok\n  model: [oops: x\n---\nbody\n");
 });
 
 type Body = { messages: Array<{ role: string; content: string | null }> };

@@ -1,4 +1,4 @@
-import { definePlugin } from "@maia/kernel";
+import { definePlugin, type DoctorEntry, type DoctorPlace } from "@maia/kernel";
 import type { PermissionsApi } from "@maia/plugin-permissions";
 import { loadCommands, type CommandSource, type CustomCommand } from "./load-commands.ts";
 import { t } from "./messages.ts";
@@ -22,6 +22,8 @@ const SOURCE_LABELS: Record<CommandSource, "sourceProject" | "sourceUser" | "sou
 export interface CommandsApi {
   /** The custom commands registered at start-up, for completion lists. */
   commands(): readonly CustomCommand[];
+  /** `maia doctor`: every command file found (MAIA's and Claude Code's), what it became, what was left out. */
+  doctor(place: DoctorPlace): Promise<DoctorEntry[]>;
 }
 
 /**
@@ -55,7 +57,13 @@ export default definePlugin<Record<string, never>, CommandsApi>({
       }
     }
     if (registered.length > 0) context.log.info(t("loaded", { list: registered.map((command) => `/${command.name}`).join(", ") }));
-    return { commands: () => registered };
+    return {
+      commands: () => registered,
+      async doctor(place) {
+        const { files } = await loadCommands(place.cwd, place.homeDir);
+        return files.map((file) => ({ path: file.path, format: file.format, kind: "commands", became: file.became, ignored: file.ignored }));
+      },
+    };
   },
 });
 

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { mkdir, writeFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { commandName, loadCommands } from "./load-commands.ts";
 import { tempFolder, writeCommand } from "./testing/commands.ts";
@@ -50,7 +51,8 @@ describe("loadCommands (real files)", () => {
 
   it("reports a broken file with its file and line, and loads the others", async () => {
     const { cwd, home, project } = await folders();
-    const broken = await writeCommand(project, "broken.md", "---\ndescription: ok\nmodel: [unclosed\n---\nbody\n");
+    // Not YAML even once each value is read as plain text (Claude Code's fallback): an indented line under a value.
+    const broken = await writeCommand(project, "broken.md", "---\ndescription: ok\n  model: [unclosed: x\n---\nbody\n");
     const badTools = await writeCommand(project, "tools.md", "---\ndescription: x\nallowed-tools:\n  nested: true\n---\nbody\n");
     const empty = await writeCommand(project, "empty.md", "---\ndescription: nothing\n---\n\n");
     const spaced = await writeCommand(project, "two words.md", "body");
@@ -59,15 +61,45 @@ describe("loadCommands (real files)", () => {
     const { commands, warnings } = await loadCommands(cwd, home);
     expect(commands.map((command) => command.name)).toEqual(["good"]);
     expect(warnings).toHaveLength(4);
-    expect(warnings.find((warning) => warning.startsWith(broken))).toMatch(/\(line [34]\): invalid YAML header/);
+    expect(warnings.find((warning) => warning.startsWith(broken))).toMatch(/\(line 2\): invalid YAML header/);
     expect(warnings.find((warning) => warning.startsWith(badTools))).toContain("(line 3): allowed-tools must be rules");
     expect(warnings.find((warning) => warning.startsWith(empty))).toContain("no request after its header");
     expect(warnings.find((warning) => warning.startsWith(spaced))).toContain('"two words.md" cannot be a command name');
   });
 
+  it("loads what Claude Code accepts: a YAML list where text is expected, a header that is not strict YAML", async () => {
+    const { cwd, home } = await folders();
+    const claude = path.join(cwd, ".claude", "commands");
+    await writeCommand(claude, "commit.md", "---\nallowed-tools: Bash(git add:*), Bash(git status:*)\nargument-hint: [message] | --amend\ndescription: Create a git commit\n---\nCommit: $ARGUMENTS\n");
+    await writeCommand(claude, "fix.md", "---\nargument-hint: [issue number]\ndescription: Fix an issue\n---\nFix #$1\n");
+    const { commands, warnings } = await loadCommands(cwd, home);
+    expect(warnings).toEqual([]);
+    expect(commands.map((command) => [command.name, command.argumentHint, command.description, command.allowedTools, command.plainValues])).toEqual([
+      ["commit", "[message] | --amend", "Create a git commit", ["Bash(git add:*)", "Bash(git status:*)"], ["allowed-tools", "argument-hint", "description"]],
+      ["fix", "[issue number]", "Fix an issue", [], undefined],
+    ]);
+  });
+
+  it("reads a Claude Code command's allowed-tools in Claude Code's syntax and its model through modelAliases", async () => {
+    const { cwd, home } = await folders();
+    const claude = path.join(cwd, ".claude", "commands");
+    await mkdir(path.join(home, ".maia"), { recursive: true });
+    await writeFile(path.join(home, ".maia", "settings.json"), JSON.stringify({ modelAliases: { haiku: "litellm:small" } }));
+    await writeCommand(claude, "docs.md", "---\nallowed-tools: Edit(/docs/**), Write(x), WebSearch\nmodel: haiku\n---\nUpdate the docs\n");
+    await writeCommand(claude, "big.md", "---\nmodel: opus\n---\nThink hard\n");
+    const { commands, warnings } = await loadCommands(cwd, home);
+    const docs = commands.find((command) => command.name === "docs");
+    expect(docs?.model).toBe("litellm:small");
+    expect(docs?.allowedTools).toEqual(["Edit", "Write", "Redirect", "Read", "Glob", "Grep"].map((tool) => `${tool}(${cwd}/docs/**)`));
+    expect(commands.find((command) => command.name === "big")?.model).toBeUndefined();
+    expect(warnings).toHaveLength(2);
+    expect(warnings.find((warning) => warning.includes("docs.md"))).toContain('allowed-tools "Write(x)"');
+    expect(warnings.find((warning) => warning.includes("big.md"))).toContain('model "opus" is a Claude Code alias without an entry in modelAliases');
+  });
+
   it("has no command and no warning when no folder exists", async () => {
     const { cwd, home } = await folders();
-    expect(await loadCommands(cwd, home)).toEqual({ commands: [], warnings: [] });
+    expect(await loadCommands(cwd, home)).toEqual({ commands: [], warnings: [], files: [] });
   });
 });
 

@@ -2,10 +2,19 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { canonicalPath, isMissing, readDefinitionFile, withoutControlChars } from "@maia/util";
 import { describeFrontMatterProblem, readFrontMatter } from "@maia/util/front-matter";
+import { modelAliasesOf, readSettingsLayers, resolveModelAlias, settingsFilesOf, translateClaudeRule } from "@maia/claude-code";
 import { readAllowedTools } from "./allowed-tools.ts";
 import { t } from "./messages.ts";
 
 export type CommandSource = "project" | "user" | "claude-project" | "claude-user";
+
+/** A folder of command files and how to read them (36b adds those of Claude Code plugins). */
+export interface CommandLocation {
+  root: string;
+  source: CommandSource;
+  /** Claude Code's meanings: `allowed-tools` in its rule syntax, `model` possibly an alias. */
+  format?: "maia" | "claude";
+}
 
 export interface CustomCommand {
   /** `review`, or `frontend:test` for `frontend/test.md`. */
@@ -19,12 +28,16 @@ export interface CustomCommand {
   body: string;
   file: string;
   source: CommandSource;
+  /** The header was not strict YAML: these keys were read as plain text (Claude Code's fallback). */
+  plainValues?: string[];
 }
 
 export interface CommandLoadResult {
   commands: CustomCommand[];
   /** One sentence per problem, naming the file and the line (WARN). */
   warnings: string[];
+  /** Every file read, what it became and what was left out (for `maia doctor`). */
+  files: Array<{ path: string; format: "maia" | "claude"; became: string[]; ignored: Array<{ item: string; reason: string; line?: number }> }>;
 }
 
 /** One part of a name (a folder or the file without `.md`): no blank, no `:` (it separates namespaces). */
@@ -41,33 +54,55 @@ const FILE_WORDS = { unreadable: (cause: string) => t("unreadable", { cause }), 
  * then those written for Claude Code (`.claude/commands` of the project, then of the user), which rank below
  * every MAIA folder so that users' existing commands work without shadowing MAIA's own.
  */
-export function commandLocations(cwd: string, homeDir: string): Array<{ root: string; source: CommandSource }> {
+export function commandLocations(cwd: string, homeDir: string): CommandLocation[] {
   return [
-    { root: path.join(cwd, ".maia", "commands"), source: "project" },
-    { root: path.join(homeDir, ".maia", "commands"), source: "user" },
-    { root: path.join(cwd, ".claude", "commands"), source: "claude-project" },
-    { root: path.join(homeDir, ".claude", "commands"), source: "claude-user" },
+    { root: path.join(cwd, ".maia", "commands"), source: "project", format: "maia" },
+    { root: path.join(homeDir, ".maia", "commands"), source: "user", format: "maia" },
+    { root: path.join(cwd, ".claude", "commands"), source: "claude-project", format: "claude" },
+    { root: path.join(homeDir, ".claude", "commands"), source: "claude-user", format: "claude" },
   ];
 }
 
 /** Every location; at equal name the most specific wins. A broken file is one warning and the others load. */
-export async function loadCommands(cwd: string, homeDir: string): Promise<CommandLoadResult> {
+export async function loadCommands(cwd: string, homeDir: string, locations: readonly CommandLocation[] = commandLocations(cwd, homeDir)): Promise<CommandLoadResult> {
   const warnings: string[] = [];
+  const files: CommandLoadResult["files"] = [];
   const byName = new Map<string, CustomCommand>();
   const seenRoots = new Set<string>();
-  for (const { root, source } of commandLocations(cwd, homeDir)) {
+  let aliases: Promise<Record<string, string>> | undefined;
+  const claude: ClaudeReading = {
+    cwd,
+    aliases: () => (aliases ??= readSettingsLayers(settingsFilesOf("maia", cwd, homeDir)).then((layers) => modelAliasesOf(layers).aliases)),
+  };
+  for (const location of locations) {
+    const { root } = location;
     // The launch folder may be the home folder: each root is read once, at its most specific rank.
     const canonical = await canonicalPath(root);
     if (seenRoots.has(canonical)) continue;
     seenRoots.add(canonical);
     for (const file of await markdownFiles(root)) {
-      const result = await readCommandFile(root, file, source);
-      if ("warning" in result) warnings.push(result.warning);
-      else if (!byName.has(result.command.name)) byName.set(result.command.name, result.command);
+      const result = await readCommandFile(root, file, location, claude);
+      const report: CommandLoadResult["files"][number] = { path: file, format: location.format ?? "maia", became: [], ignored: [] };
+      files.push(report);
+      if ("warning" in result) {
+        warnings.push(result.warning);
+        report.ignored.push({ item: "command", reason: result.warning.slice(file.length).replace(/^\s*(\(line \d+\))?\s*:?\s*/, "") });
+        continue;
+      }
+      warnings.push(...result.warnings);
+      for (const warning of result.warnings) report.ignored.push({ item: "command", reason: warning.slice(file.length).replace(/^\s*(\(line \d+\))?\s*:?\s*/, "") });
+      if (result.command.plainValues) report.ignored.push({ item: result.command.plainValues.join(", "), reason: t("plainValues") });
+      const winner = byName.get(result.command.name);
+      if (winner) {
+        report.ignored.push({ item: `/${result.command.name}`, reason: t("shadowed", { file: winner.file }) });
+        continue;
+      }
+      byName.set(result.command.name, result.command);
+      report.became.push(`/${result.command.name}${result.command.allowedTools.length > 0 ? ` (allowed-tools ${result.command.allowedTools.join(", ")})` : ""}`);
     }
   }
   const commands = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name, "en"));
-  return { commands, warnings };
+  return { commands, warnings, files };
 }
 
 /** The `.md` files under a root, sorted, hidden entries left out, a symbolic link followed as what it points to. */
@@ -101,7 +136,19 @@ export function commandName(root: string, file: string): string | undefined {
   return parts.every((part) => NAME_PART.test(part)) ? parts.join(":") : undefined;
 }
 
-async function readCommandFile(root: string, file: string, source: CommandSource): Promise<{ command: CustomCommand } | { warning: string }> {
+/** What a Claude Code command needs read beyond its file: the launch folder (its rules' anchor), the model aliases. */
+interface ClaudeReading {
+  cwd: string;
+  aliases(): Promise<Record<string, string>>;
+}
+
+async function readCommandFile(
+  root: string,
+  file: string,
+  location: CommandLocation,
+  claude: ClaudeReading,
+): Promise<{ command: CustomCommand; warnings: string[] } | { warning: string }> {
+  const { source } = location;
   const problem = (message: string, line?: number) => ({
     warning: t("problem", { file, where: line === undefined ? "" : t("where", { line }), problem: message }),
   });
@@ -115,27 +162,58 @@ async function readCommandFile(root: string, file: string, source: CommandSource
   // The header is optional: a file that does not open with `---` is all body.
   let data: Record<string, unknown> = {};
   let lineOf = (_key: string): number | undefined => undefined;
+  let rawOf = (_key: string): string | undefined => undefined;
   let body = text;
+  let plainValues: string[] | undefined;
   if (/^---[ \t]*\r?(\n|$)/.test(text)) {
-    const parsed = readFrontMatter(text);
+    // A header Claude Code accepts loads here too: not strict YAML (`argument-hint: [message] | --amend`) is read
+    // again with plain values, as Claude Code does.
+    const parsed = readFrontMatter(text, { plainValueRetry: true });
     if (!parsed.ok) {
       const { problem: cause } = parsed;
       return problem(describeFrontMatterProblem(cause), parsed.line);
     }
     data = parsed.data;
     lineOf = (key) => parsed.entries.find((entry) => entry.key === key)?.line;
+    rawOf = (key) => parsed.entries.find((entry) => entry.key === key)?.raw;
     body = parsed.body;
+    plainValues = parsed.plainValues;
   }
   const texts: Record<string, string | undefined> = {};
   for (const key of ["description", "argument-hint", "model"]) {
     const value = data[key];
     if (value === undefined || value === null) continue;
-    if (typeof value !== "string" && typeof value !== "number") return problem(t("notText", { key }), lineOf(key));
-    const trimmed = withoutControlChars(String(value).replace(/\s+/g, " ").trim());
+    // `argument-hint: [user prompt]` is a YAML list where text is meant: the text as written, as Claude Code shows it.
+    const written = typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value) : rawOf(key);
+    if (written === undefined) return problem(t("notText", { key }), lineOf(key));
+    const trimmed = withoutControlChars(written.replace(/\s+/g, " ").trim());
     if (trimmed !== "") texts[key] = trimmed;
   }
-  const allowedTools = readAllowedTools(data["allowed-tools"]);
-  if (allowedTools === undefined) return problem(t("badAllowedTools"), lineOf("allowed-tools"));
+  const written = readAllowedTools(data["allowed-tools"]);
+  if (written === undefined) return problem(t("badAllowedTools"), lineOf("allowed-tools"));
+  const warnings: string[] = [];
+  const at = (key: string) => {
+    const line = lineOf(key);
+    return line === undefined ? "" : t("where", { line });
+  };
+  let allowedTools = written;
+  if (location.format === "claude") {
+    // Claude Code's rule syntax, its paths starting at the project: written as MAIA rules, never wider.
+    allowedTools = written.flatMap((rule) => {
+      const translated = translateClaudeRule(rule, "allow", claude.cwd);
+      if (translated.warning !== undefined) warnings.push(t("allowedToolWarning", { file, where: at("allowed-tools"), rule, problem: translated.warning }));
+      return translated.rules.filter((each) => each.kind === "allow").map((each) => each.text);
+    });
+    const model = texts["model"];
+    if (model !== undefined) {
+      const resolved = resolveModelAlias(model, await claude.aliases());
+      if (resolved.kind === "model") texts["model"] = resolved.model;
+      else {
+        delete texts["model"];
+        if (resolved.kind === "noAlias") warnings.push(t("modelNoAlias", { file, where: at("model"), model, name }));
+      }
+    }
+  }
   // The body reaches the model as the user's request: no raw control character.
   const request = withoutControlChars(body.trim());
   if (request === "") return problem(t("emptyBody"));
@@ -151,7 +229,9 @@ async function readCommandFile(root: string, file: string, source: CommandSource
       body: request,
       file,
       source,
+      ...(plainValues ? { plainValues } : {}),
     },
+    warnings,
   };
 }
 

@@ -22,6 +22,10 @@ export const t = defineMessages(
     usingModel: "/{name} runs with the model {model}.",
     noPermissions: "/{name}: allowed-tools is ignored: the permissions plugin is disabled.",
     rulesSource: "allowed-tools of /{name} ({file})",
+    allowedToolWarning: '{file}{where}: allowed-tools "{rule}": {problem}',
+    plainValues: "the header is not strict YAML: these values were read as plain text, as Claude Code does",
+    shadowed: "{file} defines the same command with a higher precedence",
+    modelNoAlias: '{file}{where}: model "{model}" is a Claude Code alias without an entry in modelAliases (settings.json); /{name} runs with the session\'s model',
   },
   {
     loaded: "Commandes personnalisées chargées : {list}",
@@ -44,5 +48,9 @@ export const t = defineMessages(
     usingModel: "/{name} s'exécute avec le modèle {model}.",
     noPermissions: "/{name} : allowed-tools est ignoré : le plugin permissions est désactivé.",
     rulesSource: "allowed-tools de /{name} ({file})",
+    allowedToolWarning: "{file}{where} : allowed-tools « {rule} » : {problem}",
+    plainValues: "l'en-tête n'est pas du YAML strict : ces valeurs ont été lues comme du texte, comme le fait Claude Code",
+    shadowed: "{file} définit la même commande avec une priorité plus haute",
+    modelNoAlias: "{file}{where} : le modèle « {model} » est un alias de Claude Code sans entrée dans modelAliases (settings.json) ; /{name} s'exécute avec le modèle de la session",
   },
 );

@@ -1,4 +1,4 @@
-import { definePlugin } from "@maia/kernel";
+import { definePlugin, type DoctorEntry, type DoctorPlace } from "@maia/kernel";
 import type { SandboxApi } from "@maia/plugin-sandbox";
 import { createCustomTool } from "./custom-tool.ts";
 import { loadCustomTools, type LoadOptions, type LoadResult } from "./load-tools.ts";
@@ -9,9 +9,23 @@ const PLUGIN_NAME = "custom-tools";
 export interface CustomToolsApi {
   /** Reads the definitions from disk, as each new session does (sub-agents reload them the same way). */
   load(options: LoadOptions): Promise<LoadResult>;
+  /** `maia doctor`: each TOOL.json found, the tool it became, or why it was left out. */
+  doctor(place: DoctorPlace): Promise<DoctorEntry[]>;
 }
 
-const api: CustomToolsApi = { load: loadCustomTools };
+const api: CustomToolsApi = {
+  load: loadCustomTools,
+  async doctor(place) {
+    const { tools, warnings } = await loadCustomTools({ cwd: place.cwd, homeDir: place.homeDir });
+    const entries: DoctorEntry[] = tools.map((tool) => ({ path: tool.file, format: "maia", kind: "tools", became: [`tool ${tool.definition.name}`], ignored: [] }));
+    // A definition left out is a warning that starts with its file (or its folder when it has no TOOL.json).
+    for (const warning of warnings) {
+      const file = /^(.+?)(?::\d+)?: /.exec(warning)?.[1] ?? "";
+      entries.push({ path: file, format: "maia", kind: "tools", became: [], ignored: [{ item: "tool", reason: warning.slice(file.length).replace(/^(:\d+)?\s*:\s*/, "") }] });
+    }
+    return entries;
+  },
+};
 
 /**
  * Custom tools (seed § 10): each `.maia/tools/<folder>/TOOL.json` of the project or the user becomes a tool that

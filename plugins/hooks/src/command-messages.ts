@@ -3,6 +3,8 @@ import { defineMessages } from "@maia/kernel";
 /** The strings of `/hooks` and `maia hooks`, in English and French. */
 export const t = defineMessages(
   {
+    doctorNotApproved: "does not run until approved: /hooks approve",
+    doctorClaudeOnly: "a Claude Code event MAIA has no moment for: this hook does not run",
     subcommandDescription: "Lists, approves and tests your hooks (Claude Code's format)",
     slashDescription: "Hooks by event with their file and last result; /hooks approve runs the project's",
     usage: [
@@ -44,6 +46,8 @@ export const t = defineMessages(
     wouldNothing: "  go on as usual",
   },
   {
+    doctorNotApproved: "ne s'exécute pas avant approbation : /hooks approve",
+    doctorClaudeOnly: "un événement de Claude Code sans équivalent dans MAIA : ce hook ne s'exécute pas",
     subcommandDescription: "Liste, approuve et teste vos hooks (format de Claude Code)",
     slashDescription: "Les hooks par événement avec leur fichier et leur dernier résultat ; /hooks approve active ceux du projet",
     usage: [

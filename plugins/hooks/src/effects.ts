@@ -59,6 +59,11 @@ export function mergeRuns(runs: readonly HookRun[]): Effects {
     const decision = specific?.permissionDecision;
     if (decision === "allow" || decision === "ask" || decision === "deny") tighten(effects, decision, specific?.permissionDecisionReason);
     if (specific?.updatedInput) effects.updatedInput = specific.updatedInput;
+    // PermissionRequest: `decision.behavior`. An allow that also changes the input is not taken (the rules would have
+    // to judge the new input first): the question is asked as usual.
+    const answer = specific?.decision;
+    if (answer?.behavior === "deny") tighten(effects, "deny", answer.message);
+    else if (answer?.behavior === "allow") tighten(effects, answer.updatedInput === undefined ? "allow" : "ask", answer.message);
   }
   return effects;
 }

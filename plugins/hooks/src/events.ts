@@ -9,6 +9,36 @@ export const HOOK_EVENTS = [
   "SessionEnd",
   "PreCompact",
   "Notification",
+  // Claude Code's newer events that MAIA has a moment for (its hooks reference).
+  "PermissionRequest",
+  "PostToolUseFailure",
+  "SubagentStart",
+  "PostCompact",
+  "StopFailure",
+] as const;
+
+/**
+ * Claude Code's events MAIA has no moment for: their hooks are read, not run, and named in one warning per file
+ * (never dropped in silence).
+ */
+export const CLAUDE_ONLY_EVENTS = [
+  "Setup",
+  "UserPromptExpansion",
+  "PermissionDenied",
+  "PostToolBatch",
+  "MessageDisplay",
+  "TaskCreated",
+  "TaskCompleted",
+  "TeammateIdle",
+  "InstructionsLoaded",
+  "ConfigChange",
+  "CwdChanged",
+  "DirectoryAdded",
+  "FileChanged",
+  "WorktreeCreate",
+  "WorktreeRemove",
+  "Elicitation",
+  "ElicitationResult",
 ] as const;
 
 export type HookEvent = (typeof HOOK_EVENTS)[number];
@@ -25,6 +55,10 @@ export function isHookEvent(name: string): name is HookEvent {
 export const MATCHED_ON: Partial<Record<HookEvent, string>> = {
   PreToolUse: "tool_name",
   PostToolUse: "tool_name",
+  PostToolUseFailure: "tool_name",
+  PermissionRequest: "tool_name",
+  SubagentStart: "agent_type",
+  PostCompact: "trigger",
   SessionStart: "source",
   PreCompact: "trigger",
   Notification: "notification_type",

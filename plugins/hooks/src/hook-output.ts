@@ -14,6 +14,8 @@ export interface HookJson {
     permissionDecisionReason?: string;
     updatedInput?: Record<string, unknown>;
     additionalContext?: string;
+    /** PermissionRequest's answer (Claude Code): `behavior` allow or deny, a `message` for the model on deny. */
+    decision?: { behavior?: "allow" | "deny"; message?: string; updatedInput?: Record<string, unknown> };
   };
 }
 
@@ -63,6 +65,16 @@ function readJson(value: Record<string, unknown>): HookJson {
     }
     const updated = raw.updatedInput;
     if (typeof updated === "object" && updated !== null && !Array.isArray(updated)) out.updatedInput = updated as Record<string, unknown>;
+    const decision = raw.decision;
+    if (typeof decision === "object" && decision !== null && !Array.isArray(decision)) {
+      const fields = decision as Record<string, unknown>;
+      const answer: NonNullable<NonNullable<HookJson["hookSpecificOutput"]>["decision"]> = {};
+      if (fields.behavior === "allow" || fields.behavior === "deny") answer.behavior = fields.behavior;
+      if (typeof fields.message === "string") answer.message = fields.message;
+      const input = fields.updatedInput;
+      if (typeof input === "object" && input !== null && !Array.isArray(input)) answer.updatedInput = input as Record<string, unknown>;
+      out.decision = answer;
+    }
     json.hookSpecificOutput = out;
   }
   return json;

@@ -1,4 +1,5 @@
-import { definePlugin, STAGE, type AgentSession, type ToolUseBlock } from "@maia/kernel";
+import { definePlugin, errorMessage, STAGE, type AgentSession, type DoctorEntry, type DoctorPlace, type ToolUseBlock } from "@maia/kernel";
+import { hooksDoctor } from "./doctor-report.ts";
 import { createWarnOnce } from "@maia/util";
 import { isNeutral, type Effects } from "./effects.ts";
 import { fire, type Firing, type SessionFiles } from "./fire.ts";
@@ -21,6 +22,11 @@ interface CompactionLike {
   hooks?: { compacting: { tapPromise(name: string, fn: (event: { session: AgentSession; trigger: "manual" | "auto" }) => Promise<void>): () => void } };
 }
 
+/** What this plugin uses of the sub-agents plugin: its `run` hook (each sub-agent run's start and end). */
+interface SubagentsLike {
+  hooks?: { run: { tap(name: string, fn: (event: { type: string; run: number; session: AgentSession; agent: string }) => void): () => void } };
+}
+
 /** The last run of each command, for `/hooks`. */
 export interface LastRun {
   outcome: string;
@@ -40,6 +46,8 @@ export interface HooksApi {
   interrupt(): boolean;
   /** Notification hooks for a turn that ended while the terminal was not focused (Claude Code's `idle_prompt`). */
   notifyIdle(session: AgentSession): void;
+  /** `maia doctor`: each settings file's hooks, whether they run, and what was left out. */
+  doctor(place: DoctorPlace): Promise<DoctorEntry[]>;
 }
 
 /**
@@ -100,12 +108,23 @@ export default definePlugin<Record<string, never>, HooksApi>({
       await reload();
       const reason = session.setup.restartReason;
       if (session.setup.previous && reason) endReasons.set(session.setup.previous, END_REASONS[reason] ?? "other");
-      session.interaction = notifyingPort(session.interaction, (message) => {
-        void fire(firing, "Notification", session, { message, notification_type: "permission_prompt" }, { match: "permission_prompt" }).then(
-          (effects) => warnUser(session, effects),
-          () => undefined,
-        );
-      });
+      session.interaction = notifyingPort(
+        session.interaction,
+        (message) => {
+          void fire(firing, "Notification", session, { message, notification_type: "permission_prompt" }, { match: "permission_prompt" }).then(
+            (effects) => warnUser(session, effects),
+            () => undefined,
+          );
+        },
+        // PermissionRequest (Claude Code): the user's trusted hooks may answer the question MAIA is about to ask.
+        async (detail, signal) => {
+          const suggestions = (detail.always?.rules ?? []).map((rule) => ({ type: "addRules", rules: [rule], behavior: "allow" }));
+          const fields = { tool_name: detail.tool, tool_input: detail.input, permission_suggestions: suggestions };
+          const effects = await fire(firing, "PermissionRequest", session, fields, { match: detail.tool, ...(signal ? { signal } : {}) });
+          warnUser(session, effects);
+          return effects.permission === "deny" ? "no" : effects.permission === "allow" ? "yes" : undefined;
+        },
+      );
       const source = reason === undefined ? (session.setup.resuming ? "resume" : "startup") : (SOURCES[reason] ?? "resume");
       const effects = await interruptible.run("SessionStart", (signal) => fire(firing, "SessionStart", session, { source }, { match: source, signal }));
       for (const message of effects.warnings) context.log.warn(message);
@@ -187,8 +206,38 @@ export default definePlugin<Record<string, never>, HooksApi>({
       const fields = { tool_name: call.name, tool_input: call.input, tool_response: output, tool_use_id: call.id };
       const effects = await interruptible.run("PostToolUse", (signal) => fire(firing, "PostToolUse", session, fields, { match: call.name, signal }));
       warnUser(session, effects);
-      const text = [...before, ...effects.blocks, ...(effects.stop ? [effects.stop] : []), ...effects.context].join("\n");
+      // PostToolUseFailure (Claude Code): a call that failed, after PostToolUse (which MAIA runs for every call).
+      const failure = event.isError
+        ? await interruptible.run("PostToolUseFailure", (signal) =>
+            fire(firing, "PostToolUseFailure", session, { tool_name: call.name, tool_input: call.input, tool_use_id: call.id, error: output }, { match: call.name, signal }),
+          )
+        : undefined;
+      if (failure) warnUser(session, failure);
+      const text = [
+        ...before,
+        ...effects.blocks,
+        ...(effects.stop ? [effects.stop] : []),
+        ...effects.context,
+        ...(failure ? [...failure.blocks, ...failure.context] : []),
+      ].join("\n");
       if (text) event.feedback.push(t("postFeedback", { text }));
+    });
+
+    // StopFailure (Claude Code): the turn ended on an error (the model server's, a failed request) rather than done.
+    context.hooks.afterTurn.tapPromise(PLUGIN_NAME, async (outcome) => {
+      if (outcome.status !== "error") return;
+      const effects = await fire(firing, "StopFailure", outcome.session, { error: errorMessage(outcome.error) }, {});
+      for (const message of effects.warnings) context.log.warn(message);
+    });
+
+    // PostCompact (Claude Code): once a conversation has been replaced by its summary.
+    // The trigger is the one PreCompact got, from the compaction plugin (a plugin may compact otherwise: manual).
+    const triggers = new WeakMap<AgentSession, string>();
+    context.hooks.onCompact.tapPromise(PLUGIN_NAME, async (compact) => {
+      const trigger = triggers.get(compact.session) ?? "manual";
+      const effects = await fire(firing, "PostCompact", compact.session, { trigger, compact_summary: compact.summary }, { match: trigger });
+      for (const message of effects.warnings) context.log.warn(message);
+      return compact;
     });
 
     // Stop / SubagentStop: a block keeps the agent going, its reason as the next instruction.
@@ -205,9 +254,19 @@ export default definePlugin<Record<string, never>, HooksApi>({
       return { prompt: t("stopFeedback", { event: stopEvent, reason: effects.blocks.join("\n") }) };
     });
 
+    // SubagentStart (Claude Code), through the sub-agents plugin's own hook: a run of `&name` or the Agent tool starts.
+    context.plugins.get<SubagentsLike>("subagents")?.api?.hooks?.run.tap(PLUGIN_NAME, (run) => {
+      if (run.type !== "subagent_start") return;
+      void fire(firing, "SubagentStart", run.session, { agent_id: `${run.agent}-${run.run}`, agent_type: run.agent }, { match: run.agent }).then(
+        (effects) => warnUser(run.session, effects),
+        () => undefined,
+      );
+    });
+
     // PreCompact, through the compaction plugin's own hook (the plugin may be disabled).
     const compaction = context.plugins.get<CompactionLike>("compaction")?.api;
     compaction?.hooks?.compacting.tapPromise(PLUGIN_NAME, async ({ session, trigger }) => {
+      triggers.set(session, trigger);
       const effects = await fire(firing, "PreCompact", session, { trigger, custom_instructions: "" }, { match: trigger });
       warnUser(session, effects);
     });
@@ -220,7 +279,7 @@ export default definePlugin<Record<string, never>, HooksApi>({
         () => undefined,
       );
     };
-    return { loaded: () => loaded, lastRuns: () => lastRuns, reload, interrupt, notifyIdle };
+    return { loaded: () => loaded, lastRuns: () => lastRuns, reload, interrupt, notifyIdle, doctor: hooksDoctor };
   },
 });
 

@@ -71,15 +71,22 @@ describe("session events", { timeout: SLOW_TEST_MS }, () => {
   it("PreCompact runs before /compact with trigger manual; the summarised session starts with source compact", async () => {
     const log = path.join(folders.home, "compact.jsonl");
     const hook = await script(folders.home, "precompact.sh", `cat >> ${log}; echo >> ${log}`);
-    llm.server.writeSettings(folders.home, { hooks: { ...hooksBlock("PreCompact", hook, { matcher: "manual" }), ...hooksBlock("SessionStart", hook, { matcher: "compact" }) } });
+    llm.server.writeSettings(folders.home, {
+      hooks: { ...hooksBlock("PreCompact", hook, { matcher: "manual" }), ...hooksBlock("PostCompact", hook, { matcher: "manual" }), ...hooksBlock("SessionStart", hook, { matcher: "compact" }) },
+    });
     llm.server.enqueue({ text: "first answer" });
     expect((await maia(folders, "hello")).code).toBe(0);
     llm.server.enqueue({ text: "A summary of the conversation." });
     const run = await maia(folders, "/compact", ["--continue"]);
     expect(run.code, run.stderr).toBe(0);
-    const [event, started] = await readJsonLines(log);
+    const events = await readJsonLines(log);
+    const [event, started] = events.filter((entry) => entry.hook_event_name !== "PostCompact");
     expect(event).toMatchObject({ hook_event_name: "PreCompact", trigger: "manual" });
     expect(started).toMatchObject({ hook_event_name: "SessionStart", source: "compact" });
+    // Claude Code's PostCompact, once the conversation is replaced by its summary (the new session has started).
+    expect(events.filter((entry) => entry.hook_event_name === "PostCompact")).toEqual([
+      expect.objectContaining({ trigger: "manual", compact_summary: "A summary of the conversation." }),
+    ]);
   });
 });
 
@@ -91,7 +98,7 @@ describe("sub-agents", { timeout: SLOW_TEST_MS }, () => {
     const log = path.join(folders.home, "child.jsonl");
     const hook = await script(folders.home, "record.sh", `cat >> ${log}; echo >> ${log}`);
     llm.server.writeSettings(folders.home, {
-      hooks: { ...hooksBlock("PreToolUse", hook, { matcher: "Bash" }), ...hooksBlock("SubagentStop", hook), ...hooksBlock("Stop", hook) },
+      hooks: { ...hooksBlock("PreToolUse", hook, { matcher: "Bash" }), ...hooksBlock("SubagentStop", hook), ...hooksBlock("Stop", hook), ...hooksBlock("SubagentStart", hook, { matcher: "worker" }) },
     });
     await mkdir(path.join(folders.cwd, ".maia", "agents", "worker"), { recursive: true });
     await writeFile(
@@ -110,7 +117,10 @@ describe("sub-agents", { timeout: SLOW_TEST_MS }, () => {
     expect(run.code, run.stderr).toBe(0);
     const agentResult = streamEvents(run.stdout).find((event) => event.type === "tool_result" && event.name === "Agent");
     expect(String(agentResult?.content), run.stdout).toContain("said hi");
-    const events = await readJsonLines(log);
+    const all = await readJsonLines(log);
+    // Claude Code's SubagentStart runs in MAIA's process as the sub-agent starts (beside its own hooks, in any order).
+    expect(all.filter((event) => event.hook_event_name === "SubagentStart")).toEqual([expect.objectContaining({ agent_type: "worker", agent_id: expect.stringContaining("worker") })]);
+    const events = all.filter((event) => event.hook_event_name !== "SubagentStart");
     expect(events.map((event) => event.hook_event_name)).toEqual(["PreToolUse", "SubagentStop", "Stop"]);
     expect(events[0]).toMatchObject({ tool_name: "Bash", tool_input: { command: "echo hi" } });
   });

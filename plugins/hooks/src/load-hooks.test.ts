@@ -70,3 +70,36 @@ describe("compileMatcher", () => {
     fc.assert(fc.property(fc.string(), fc.string(), (matcher, name) => void compileMatcher(matcher)?.(name)));
   });
 });
+
+describe("Claude Code's hook files and events (issue 36)", () => {
+  it("reads every settings file, the user's Claude Code file trusted, the project's local file waiting for an approval", async () => {
+    const { mkdir, writeFile } = await import("node:fs/promises");
+    const path = await import("node:path");
+    const { tempFolder } = await import("@maia/testing-maia");
+    const { defaultSources, loadHooks } = await import("./load-hooks.ts");
+    const home = await tempFolder("hooks-home-");
+    const cwd = await tempFolder("hooks-cwd-");
+    const block = (command: string) => JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command }] }] } });
+    for (const [file, command] of [
+      [path.join(home, ".claude", "settings.json"), "user-claude"],
+      [path.join(cwd, ".claude", "settings.local.json"), "local-claude"],
+      [path.join(cwd, ".claude", "settings.json"), "project-claude"],
+    ] as const) {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, block(command));
+    }
+    const loaded = await loadHooks(defaultSources(cwd, home), home);
+    expect(loaded.files.map((file) => [path.basename(path.dirname(path.dirname(file.path))) === path.basename(home) ? "home" : "project", path.basename(file.path), file.trusted, file.commands[0]?.command])).toEqual([
+      ["home", "settings.json", true, "user-claude"],
+      ["project", "settings.json", false, "project-claude"],
+      ["project", "settings.local.json", false, "local-claude"],
+    ]);
+  });
+
+  it("reads the newer events MAIA runs, and names in one warning those it has no moment for", () => {
+    const hook = [{ hooks: [{ type: "command", command: "x" }] }];
+    const parsed = parseHooksText(JSON.stringify({ hooks: { PermissionRequest: hook, PostToolUseFailure: hook, SubagentStart: hook, PostCompact: hook, StopFailure: hook, Setup: hook, CwdChanged: hook, FileChanged: hook } }), "/s.json");
+    expect(parsed.commands.map((command) => command.event)).toEqual(["PermissionRequest", "PostToolUseFailure", "SubagentStart", "PostCompact", "StopFailure"]);
+    expect(parsed.warnings).toEqual(["Hooks: /s.json: Claude Code events MAIA has no moment for: Setup, CwdChanged, FileChanged; their hooks do not run."]);
+  });
+});

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { describeErrors } from "@maia/kernel";
+import { settingsFiles } from "@maia/claude-code";
 import { closest, describeJsonError, isApprovedIn, readJsonWithPositions, readSettingsText, sha256Hex, type JsonPositions } from "@maia/util";
-import { HOOK_EVENTS, isHookEvent, type HookEvent } from "./events.ts";
+import { CLAUDE_ONLY_EVENTS, HOOK_EVENTS, isHookEvent, type HookEvent } from "./events.ts";
 import { t } from "./messages.ts";
 import { validateGroup } from "./group-validator.generated.ts";
 import { DEFAULT_TIMEOUT_SECONDS, GROUP_SCHEMA, MAX_TIMEOUT_SECONDS } from "./schema.ts";
@@ -12,6 +13,8 @@ export type HookOrigin = "user" | "project" | "claude";
 export interface HookSource {
   path: string;
   origin: HookOrigin;
+  /** The user's own file (`~/.maia/settings.json`, `~/.claude/settings.json`): its hooks run without an approval. */
+  personal?: boolean;
 }
 
 /** One command of one matcher group, ready to run. */
@@ -34,6 +37,8 @@ export interface HookFile extends HookSource {
   /** User files always; project files once approved. */
   trusted: boolean;
   commands: HookCommand[];
+  /** Claude Code events of the file MAIA does not fire. */
+  claudeOnly?: string[];
 }
 
 export interface LoadedHooks {
@@ -41,14 +46,17 @@ export interface LoadedHooks {
   warnings: string[];
 }
 
+/**
+ * The settings files (@maia/claude-code's list: MAIA's and Claude Code's, the user's and the project's, the
+ * project's `.claude/settings.local.json` included). Hook entries of all of them add up, as in Claude Code; the
+ * user's own files are trusted, a project's wait for an approval of their exact `hooks` content.
+ */
 export function defaultSources(cwd: string, homeDir: string): HookSource[] {
-  const user = path.join(homeDir, ".maia", "settings.json");
-  const sources: HookSource[] = [{ path: user, origin: "user" }];
-  const project = path.join(cwd, ".maia", "settings.json");
-  // Launched from the home folder, the project file is the user's own.
-  if (path.resolve(project) !== path.resolve(user)) sources.push({ path: project, origin: "project" });
-  sources.push({ path: path.join(cwd, ".claude", "settings.json"), origin: "claude" });
-  return sources;
+  return settingsFiles(cwd, homeDir).map((file) => ({
+    path: file.path,
+    origin: file.format === "claude" ? "claude" : file.scope === "user" ? "user" : "project",
+    personal: file.personal,
+  }));
 }
 
 export function approvalStore(homeDir: string): string {
@@ -71,8 +79,8 @@ export async function loadHooks(sources: readonly HookSource[], homeDir: string)
     const read = parseHooksText(text, source.path);
     warnings.push(...read.warnings);
     if (!read.found) continue;
-    const trusted = source.origin === "user" || (await isApprovedIn(approvalStore(homeDir), source.path, read.hash)).approved;
-    files.push({ ...source, hash: read.hash, trusted, commands: read.commands });
+    const trusted = source.origin === "user" || source.personal === true || (await isApprovedIn(approvalStore(homeDir), source.path, read.hash)).approved;
+    files.push({ ...source, hash: read.hash, trusted, commands: read.commands, ...(read.claudeOnly ? { claudeOnly: read.claudeOnly } : {}) });
   }
   return { files, warnings };
 }
@@ -80,6 +88,8 @@ export async function loadHooks(sources: readonly HookSource[], homeDir: string)
 export interface ParsedHooks {
   /** The file has a `hooks` key (even an invalid one: it is then reported, with nothing to run). */
   found: boolean;
+  /** Claude Code events of the file that MAIA does not fire (named in one warning). */
+  claudeOnly?: string[];
   hash: string;
   commands: HookCommand[];
   warnings: string[];
@@ -105,7 +115,12 @@ export function parseHooksText(text: string, file: string): ParsedHooks {
     return { found: true, hash, commands: [], warnings };
   }
   const commands: HookCommand[] = [];
+  const claudeOnly: string[] = [];
   for (const [event, groups] of Object.entries(hooks)) {
+    if ((CLAUDE_ONLY_EVENTS as readonly string[]).includes(event)) {
+      claudeOnly.push(event);
+      continue;
+    }
     if (!isHookEvent(event)) {
       const suggestion = closest(event, HOOK_EVENTS);
       warnings.push(t(suggestion ? "unknownEventSuggest" : "unknownEvent", { where: at(["hooks", event]), event, suggestion: suggestion ?? "" }));
@@ -117,7 +132,8 @@ export function parseHooksText(text: string, file: string): ParsedHooks {
     }
     groups.forEach((group: unknown, index) => commands.push(...readGroup(group, [event, index], { file, positions: read.positions, warnings, at })));
   }
-  return { found: true, hash, commands, warnings };
+  if (claudeOnly.length > 0) warnings.push(t("claudeOnlyEvents", { file, events: claudeOnly.join(", ") }));
+  return { found: true, hash, commands, warnings, ...(claudeOnly.length > 0 ? { claudeOnly } : {}) };
 }
 
 interface GroupContext {

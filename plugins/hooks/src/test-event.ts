@@ -19,6 +19,11 @@ export function sampleInput(event: HookEvent, cwd: string): HookInput {
     SessionEnd: { reason: "other" },
     PreCompact: { trigger: "manual", custom_instructions: "" },
     Notification: { message: "MAIA needs your permission to use Bash", notification_type: "permission_prompt" },
+    PermissionRequest: { tool_name: "Bash", tool_input: { command: "echo hello" }, permission_suggestions: [] },
+    PostToolUseFailure: { ...tool, error: "exit code 1" },
+    SubagentStart: { agent_id: "test", agent_type: "reviewer" },
+    PostCompact: { trigger: "manual", compact_summary: "" },
+    StopFailure: { error: "the model server answered 500" },
   };
   return { ...base, ...fields[event] };
 }

@@ -191,3 +191,27 @@ describe("PostToolUse", { timeout: SLOW_TEST_MS }, () => {
     expect(result).not.toContain("just a log line");
   });
 });
+
+describe("Claude Code's newer events (issue 36)", { timeout: SLOW_TEST_MS }, () => {
+  it("PostToolUseFailure runs after a failed call, its additionalContext for the model; StopFailure when the request fails", async () => {
+    const log = path.join(folders.home, "failures.jsonl");
+    const failure = await script(
+      folders.home,
+      "failure.sh",
+      `cat >> ${log}; echo >> ${log}; echo '{"hookSpecificOutput":{"hookEventName":"PostToolUseFailure","additionalContext":"try npm ci first"}}'`,
+    );
+    const stopped = await script(folders.home, "stopped.sh", `cat >> ${log}; echo >> ${log}`);
+    llm.server.writeSettings(folders.home, {
+      hooks: { ...hooksBlock("PostToolUseFailure", failure, { matcher: "Read" }), ...hooksBlock("StopFailure", stopped) },
+    });
+    // A Read of a missing file fails (an error result); a Bash that exits 1 is a result like any other in MAIA.
+    llm.server.enqueue({ toolCalls: [{ id: "a", name: "Read", arguments: { path: "missing.txt" } }, bash("b", "true")] }, { error: { status: 500, body: "model down" } });
+    const run = await maia(folders, "go", ["--allow", "Read", "--allow", "Bash(true)"]);
+    expect(run.code).toBe(1);
+    const events = await readJsonLines(log);
+    expect(events.map((event) => event.hook_event_name)).toEqual(["PostToolUseFailure", "StopFailure"]);
+    expect(events[0]).toMatchObject({ tool_name: "Read", tool_input: { path: "missing.txt" }, tool_use_id: "a", error: expect.stringContaining("missing.txt") });
+    expect(String(events[1]?.error)).toContain("500");
+    expect(toolResults(llm.server)[0]).toContain("try npm ci first");
+  });
+});

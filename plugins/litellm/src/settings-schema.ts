@@ -33,6 +33,10 @@ export const SETTINGS_SCHEMA = {
     hooks: {},
     // Read and checked by the sandbox plugin (Claude Code's `sandbox` keys, docs/sandbox.md).
     sandbox: {},
+    // Claude Code's keys, read through @maia/claude-code: variables for everything MAIA runs, and the models
+    // Claude Code sub-agents' aliases (`sonnet`, `opus`, `haiku`) stand for.
+    env: {},
+    modelAliases: {},
   },
   additionalProperties: false,
 } as const;

@@ -12,14 +12,18 @@ export interface ApprovalContext {
   /** Project files refused in this process (path → hash): not asked again at each /clear. */
   refused: Map<string, string>;
   warn(message: string): void;
+  /** A server the user's own settings already approve (Claude Code's `enabledMcpjsonServers`). */
+  preApproved?(server: McpServerConfig): boolean;
 }
 
 /**
- * The gate in front of project servers (beyond seed § 22.1): among the selected servers that come from the
- * launch folder's `.maia/mcp.json`, those that may not start, each with the reason `/mcp` will show. A server
- * starts when an `--allow 'Mcp(key)'` of this run names it, or when the user approved this exact file content
- * (asked once through the session's interaction port, remembered in ~/.maia). Nobody to ask (headless): no.
- * `askAgain` is `/mcp reconnect`: the user asks explicitly, so a refusal earlier in the process is not final.
+ * The gate in front of project servers (beyond seed § 22.1): among the selected servers that come from a project
+ * file (the launch folder's `.maia/mcp.json`, Claude Code's `.mcp.json`), those that may not start, each with the
+ * reason `/mcp` will show. A server starts when an `--allow 'Mcp(key)'` of this run names it, when the user's own
+ * Claude Code settings approve it (`enabledMcpjsonServers`, `enableAllProjectMcpServers` in ~/.claude/settings.json,
+ * `preApproved`), or when the user approved this exact file content (asked once per file through the session's
+ * interaction port, remembered in ~/.maia). Nobody to ask (headless): no. `askAgain` is `/mcp reconnect`: the user
+ * asks explicitly, so a refusal earlier in the process is not final.
  */
 export async function blockedProjectServers(
   selected: readonly McpServerConfig[],
@@ -28,17 +32,30 @@ export async function blockedProjectServers(
   askAgain = false,
 ): Promise<Map<string, string>> {
   const blocked = new Map<string, string>();
-  const waiting = selected.filter((server) => server.origin === "project" && !allowsServerExplicitly(context.allowRules, server.key));
-  const file = files.find((candidate) => candidate.origin === "project" && candidate.found);
-  if (waiting.length === 0 || !file?.hash) return blocked;
+  const waiting = selected.filter(
+    (server) => server.origin === "project" && !allowsServerExplicitly(context.allowRules, server.key) && !(context.preApproved?.(server) ?? false),
+  );
+  for (const file of files) {
+    if (file.origin !== "project" || !file.found || !file.hash) continue;
+    const fromFile = waiting.filter((server) => server.file === file.path);
+    if (fromFile.length > 0) await gateFile(file as McpConfigFile & { hash: string }, fromFile, context, askAgain, blocked);
+  }
+  return blocked;
+}
 
+async function gateFile(
+  file: McpConfigFile & { hash: string },
+  waiting: readonly McpServerConfig[],
+  context: ApprovalContext,
+  askAgain: boolean,
+  blocked: Map<string, string>,
+): Promise<void> {
   const lookup = await isApproved(context.homeDir, file.path, file.hash);
   if (lookup.invalid) context.warn(t("approvalStoreInvalid", { store: approvalStorePath(context.homeDir) }));
-  if (lookup.approved) return blocked;
+  if (lookup.approved) return;
 
   const block = (reason: (key: string) => string) => {
     for (const server of waiting) blocked.set(server.key, reason(server.key));
-    return blocked;
   };
   if (!context.interaction.canAsk) return block((key) => t("notApprovedHeadless", { file: file.path, key }));
   if (!askAgain && context.refused.get(file.path) === file.hash) return block(() => t("approvalRefused"));
@@ -61,5 +78,4 @@ export async function blockedProjectServers(
     // Approved for this session all the same; the question simply comes back next time.
     context.warn(t("approvalSaveFailed", { file: file.path, store: approvalStorePath(context.homeDir), cause: errorMessage(error) }));
   }
-  return blocked;
 }

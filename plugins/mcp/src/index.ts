@@ -1,6 +1,7 @@
-import { definePlugin, STAGE, type AgentSession, type PluginContext, type TurnInput } from "@maia/kernel";
+import { definePlugin, STAGE, type AgentSession, type DoctorEntry, type DoctorPlace, type PluginContext, type TurnInput } from "@maia/kernel";
 import { blockedProjectServers } from "./approve-project.ts";
 import { clientServerConfigs, type AcpMcpServer } from "./client-servers.ts";
+import { claudeMcpSwitches } from "./claude-approvals.ts";
 import { loadMcpConfig } from "./load-config.ts";
 import { mcpCommand, type McpLoginResult, type McpServerDetail, type McpView } from "./mcp-command.ts";
 import { login, logout, oauthOf } from "./oauth/login.ts";
@@ -10,7 +11,8 @@ import { promptCommand, promptCommandName, promptUsage } from "./prompt-commands
 import { attachResource, parseResourceReferences } from "./resource-refs.ts";
 import { t } from "./messages.ts";
 import { cliRules, selectMcpServers, type McpRuleLike, type PermissionRulesApi } from "./rules.ts";
-import type { McpConfigFile } from "./server-config.ts";
+import type { McpConfigFile, McpServerConfig } from "./server-config.ts";
+import { mcpDoctor } from "./doctor-report.ts";
 import { SessionServers, type McpServerStatus } from "./session-servers.ts";
 
 const PLUGIN_NAME = "mcp";
@@ -44,6 +46,8 @@ export interface McpApi {
    * `<key>:<uri>` for each resource of the session's connected servers, from the lists already read (never waits).
    */
   referenceCompletions(session?: AgentSession): Array<{ value: string; hint?: string }>;
+  /** `maia doctor`: every MCP configuration found (mcp.json, .mcp.json, ~/.claude.json), its servers and how each starts. */
+  doctor(place: DoctorPlace): Promise<DoctorEntry[]>;
 }
 
 export interface ClientServersResult {
@@ -53,6 +57,8 @@ export interface ClientServersResult {
 
 interface SessionState {
   servers: SessionServers;
+  /** Claude Code's approvals of `.mcp.json` servers (the user's own settings). */
+  preApproved(server: McpServerConfig): boolean;
   notEnabled: string[];
   disabled: string[];
   files: McpConfigFile[];
@@ -111,7 +117,7 @@ export default definePlugin<Record<string, never>, McpApi>({
           const blocked = await blockedProjectServers(
             [entry],
             state.files,
-            { homeDir: target.setup.homeDir, allowRules: context.runtime.allowRules, interaction: target.interaction, refused, warn: warnOnce },
+            { homeDir: target.setup.homeDir, allowRules: context.runtime.allowRules, interaction: target.interaction, refused, warn: warnOnce, preApproved: state.preApproved },
             true,
           );
           return blocked.get(key);
@@ -164,6 +170,7 @@ export default definePlugin<Record<string, never>, McpApi>({
           return connection.resources.map((resource) => ({ value: `${key}:${resource.uri}`, hint: resource.name }));
         });
       },
+      doctor: (place) => mcpDoctor(place, () => context.plugins.get<PermissionRulesApi>(PERMISSIONS_PLUGIN)?.api?.rules?.() ?? cliRules(context.runtime.allowRules)),
       async addClientServers(session, servers) {
         const state = sessions.get(session.id);
         if (!state) return { servers: [], warnings: servers.length > 0 ? [t("clientNoSession", { names: servers.map((server) => server.name).join(", ") })] : [] };
@@ -248,8 +255,12 @@ async function prepareSession(
   onLists: (key: string, connection: McpConnection) => void,
 ): Promise<SessionState> {
   const { cwd, homeDir, env } = session.setup;
-  const config = await loadMcpConfig({ homeDir, cwd, env });
-  for (const warning of config.warnings) warnOnce(warning);
+  const loaded = await loadMcpConfig({ homeDir, cwd, env });
+  for (const warning of loaded.warnings) warnOnce(warning);
+  // Claude Code's switches for `.mcp.json`: `disabledMcpjsonServers` keeps a server off, the user's approvals count.
+  const switches = await claudeMcpSwitches(cwd, homeDir);
+  const rejected = (server: { key: string; format?: string; origin: string }) => server.format === "claude" && server.origin === "project" && switches.disabled.has(server.key);
+  const config = { ...loaded, servers: loaded.servers.filter((server) => !rejected(server)), disabled: [...loaded.disabled, ...loaded.servers.filter(rejected).map((server) => server.key)] };
   const keys = [...config.servers.map((server) => server.key), ...config.disabled];
 
   const permissions = context.plugins.get<PermissionRulesApi>(PERMISSIONS_PLUGIN)?.api;
@@ -260,18 +271,22 @@ async function prepareSession(
     if (keys.length > 0) warnOnce(t("noPermissionsPlugin"));
     rules = cliRules(context.runtime.allowRules);
   }
-  const selection = selectMcpServers(rules, keys);
+  // Claude Code's servers start as they do there, without an `Mcp(...)` allow rule; a deny rule still keeps them off.
+  const selection = selectMcpServers(rules, keys, new Set(config.servers.filter((server) => server.format === "claude").map((server) => server.key)));
   for (const warning of selection.warnings) warnOnce(warning);
   const enabled = new Set(selection.enabled);
   const selected = config.servers.filter((server) => enabled.has(server.key));
+  const preApproved = (server: McpServerConfig) => server.format === "claude" && switches.approves(server.key);
   const blocked = await blockedProjectServers(selected, config.files, {
     homeDir,
     allowRules: context.runtime.allowRules,
     interaction: session.interaction,
     refused,
     warn: warnOnce,
+    preApproved,
   });
   return {
+    preApproved,
     servers: new SessionServers({ session, servers: selected, blocked, rules, warn: (message) => context.log.warn(message), onLists, sandbox: () => context.plugins.get<McpSandbox>("sandbox")?.api }),
     notEnabled: config.servers.filter((server) => !enabled.has(server.key)).map((server) => server.key),
     disabled: config.disabled,

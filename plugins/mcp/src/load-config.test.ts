@@ -210,3 +210,45 @@ describe("the project's .maia/mcp.json (beyond seed § 22.1)", () => {
     expect(config.files).toHaveLength(1);
   });
 });
+
+describe("Claude Code's MCP files (issue 36): .mcp.json, ~/.claude.json", () => {
+  it("reads .mcp.json as a project file with ${VAR:-default}, and ~/.claude.json's user and local scopes as the user's", async () => {
+    await write(
+      path.join(folders.cwd, ".mcp.json"),
+      JSON.stringify({ mcpServers: { api: { type: "http", url: "${API_BASE_URL:-https://api.example.com}/mcp", headers: { Authorization: "Bearer ${API_KEY}" } }, tools: { command: "node", args: ["server.js"] } } }),
+    );
+    await write(
+      path.join(folders.home, ".claude.json"),
+      JSON.stringify({
+        numStartups: 12,
+        mcpServers: { hubspot: { type: "http", url: "https://mcp.hubspot.com/anthropic" } },
+        projects: { [path.resolve(folders.cwd)]: { mcpServers: { stripe: { type: "http", url: "https://mcp.stripe.com" } } }, "/elsewhere": { mcpServers: { other: { url: "https://o.example" } } } },
+      }),
+    );
+    const config = await load({ API_KEY: "k" });
+    expect(config.warnings).toEqual([]);
+    expect(config.servers.map((server) => [server.key, server.origin, server.format, server.display])).toEqual([
+      ["stripe", "user", "claude", "https://mcp.stripe.com"],
+      ["hubspot", "user", "claude", "https://mcp.hubspot.com/anthropic"],
+      ["api", "project", "claude", "${API_BASE_URL:-https://api.example.com}/mcp"],
+      ["tools", "project", "claude", "node server.js"],
+    ]);
+    expect(config.servers.find((server) => server.key === "api")?.transport).toMatchObject({ url: "https://api.example.com/mcp", headers: { Authorization: "Bearer k" } });
+    expect(config.files.map((file) => [path.basename(file.path), file.origin, file.format])).toEqual([
+      [".claude.json", "user", "claude"],
+      [".claude.json", "user", "claude"],
+      [".mcp.json", "project", "claude"],
+    ]);
+  });
+
+  it("a project file cannot replace a user's server, and an unset variable without default leaves the server out, named", async () => {
+    await write(userConfigPath(folders.home), JSON.stringify({ mcpServers: { github: { url: "https://mine.example/mcp" } } }));
+    await write(path.join(folders.cwd, ".mcp.json"), '{\n  "mcpServers": {\n    "github": { "url": "https://theirs.example/mcp" },\n    "db": { "url": "${DB_URL}" }\n  }\n}\n');
+    const config = await load();
+    expect(config.servers.map((server) => [server.key, server.display])).toEqual([["github", "https://mine.example/mcp"]]);
+    expect(config.warnings).toHaveLength(2);
+    expect(config.warnings[0]).toContain(`${path.join(folders.cwd, ".mcp.json")}:4`);
+    expect(config.warnings[0]).toContain("${DB_URL}");
+    expect(config.warnings[1]).toContain(`${path.join(folders.cwd, ".mcp.json")}:3: server "github" ignored`);
+  });
+});

@@ -9,10 +9,12 @@ import type { LoadedMcpConfig, McpConfigFile, McpOrigin, McpServerConfig } from 
 
 /**
  * Reads the MCP configuration (seed § 22.1): `~/.maia/mcp.json`, and, beyond the seed, the launch folder's
- * `.maia/mcp.json`, whose servers will only start once approved (see approvals.ts). A missing file is no
- * problem; an unreadable or broken one, and every bad entry, is a warning naming the file and line, and the
- * rest loads. A key defined by both files keeps the user's entry: a cloned repository cannot swap the program
- * behind a name the user's rules already allow.
+ * `.maia/mcp.json`, whose servers will only start once approved (see approvals.ts); and Claude Code's: the user
+ * scope and this project's local scope of `~/.claude.json` (`mcpServers`, `projects[<folder>].mcpServers`), and the
+ * project's `.mcp.json`, approved like `.maia/mcp.json`. A missing file is no problem; an unreadable or broken one,
+ * and every bad entry, is a warning naming the file and line, and the rest loads. A key defined twice keeps the
+ * first entry in the order below, the user's before any project's: a cloned repository cannot swap the program
+ * behind a name the user's own configuration or rules already name.
  */
 export function userConfigPath(homeDir: string): string {
   return path.join(homeDir, ".maia", "mcp.json");
@@ -22,18 +24,39 @@ export function projectConfigPath(cwd: string): string {
   return path.join(cwd, ".maia", "mcp.json");
 }
 
-export async function loadMcpConfig(options: { homeDir: string; cwd: string; env: NodeJS.ProcessEnv }): Promise<LoadedMcpConfig> {
-  const loaded: LoadedMcpConfig = { servers: [], disabled: [], files: [], warnings: [] };
-  const user = userConfigPath(options.homeDir);
-  const project = projectConfigPath(options.cwd);
-  const sources: Array<{ file: string; origin: McpOrigin }> = [{ file: user, origin: "user" }];
-  // Launched from the home folder, the project file is the user's file: read it once, as the user's.
-  if (path.resolve(project) !== path.resolve(user)) sources.push({ file: project, origin: "project" });
+/** One place servers are read from (36b adds those of Claude Code plugins). */
+export interface McpSource {
+  file: string;
+  origin: McpOrigin;
+  /** `claude`: Claude Code's file; its servers start as Claude Code starts them (no `Mcp(...)` allow rule needed). */
+  format: "maia" | "claude";
+  /** Where the `mcpServers` object is in the file (`~/.claude.json` holds much else): `["mcpServers"]` by default. */
+  at?: readonly string[];
+}
 
+/** The sources, in the order a key defined twice is kept (the first wins). */
+export function mcpSources(cwd: string, homeDir: string): McpSource[] {
+  const claudeJson = path.join(homeDir, ".claude.json");
+  const sources: McpSource[] = [
+    { file: userConfigPath(homeDir), origin: "user", format: "maia" },
+    // Claude Code's local scope: this project's entry in ~/.claude.json, the user's own file.
+    { file: claudeJson, origin: "user", format: "claude", at: ["projects", path.resolve(cwd), "mcpServers"] },
+    { file: claudeJson, origin: "user", format: "claude", at: ["mcpServers"] },
+  ];
+  const project = projectConfigPath(cwd);
+  // Launched from the home folder, the project file is the user's file: read it once, as the user's.
+  if (path.resolve(project) !== path.resolve(userConfigPath(homeDir))) sources.push({ file: project, origin: "project", format: "maia" });
+  sources.push({ file: path.join(cwd, ".mcp.json"), origin: "project", format: "claude" });
+  return sources;
+}
+
+export async function loadMcpConfig(options: { homeDir: string; cwd: string; env: NodeJS.ProcessEnv; sources?: readonly McpSource[] }): Promise<LoadedMcpConfig> {
+  const loaded: LoadedMcpConfig = { servers: [], disabled: [], disabledIn: {}, files: [], warnings: [] };
+  const sources = options.sources ?? mcpSources(options.cwd, options.homeDir);
   const seen = new Map<string, string>();
-  for (const { file, origin } of sources) {
-    const result = await readConfigFile(file, origin, options);
-    loaded.files.push(result.file);
+  for (const source of sources) {
+    const result = await readConfigFile(source, options);
+    if (result.present) loaded.files.push(result.file);
     loaded.warnings.push(...result.warnings);
     for (const server of result.servers) {
       const other = seen.get(server.key);
@@ -46,8 +69,9 @@ export async function loadMcpConfig(options: { homeDir: string; cwd: string; env
     }
     for (const key of result.disabled) {
       if (seen.has(key)) continue;
-      seen.set(key, file);
+      seen.set(key, source.file);
       loaded.disabled.push(key);
+      (loaded.disabledIn ??= {})[key] = source.file;
     }
   }
   return loaded;
@@ -55,17 +79,17 @@ export async function loadMcpConfig(options: { homeDir: string; cwd: string; env
 
 interface FileResult {
   file: McpConfigFile;
+  /** The file exists and (for `~/.claude.json`) holds servers at the source's place: listed among the files. */
+  present: boolean;
   servers: McpServerConfig[];
   disabled: string[];
   warnings: string[];
 }
 
-async function readConfigFile(
-  file: string,
-  origin: McpOrigin,
-  options: { cwd: string; env: NodeJS.ProcessEnv },
-): Promise<FileResult> {
-  const result: FileResult = { file: { path: file, origin, found: false }, servers: [], disabled: [], warnings: [] };
+async function readConfigFile(source: McpSource, options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<FileResult> {
+  const { file, origin, format } = source;
+  const at = source.at ?? ["mcpServers"];
+  const result: FileResult = { file: { path: file, origin, format, found: false }, present: false, servers: [], disabled: [], warnings: [] };
   if (isMissing(file)) return result;
   let bytes: Buffer;
   try {
@@ -75,32 +99,38 @@ async function readConfigFile(
     if (code !== "ENOENT" && code !== "ENOTDIR") result.warnings.push(t("configUnreadable", { file, cause: errorMessage(error) }));
     return result;
   }
-  result.file = { path: file, origin, found: true, hash: sha256Hex(bytes) };
+  // Claude Code's own state file: only its servers matter here, and it is present for this source only when it has some.
+  const stateFile = source.at !== undefined;
+  result.file = { path: file, origin, format, found: true, hash: sha256Hex(bytes), ...(stateFile ? { at: [...at] } : {}) };
+  result.present = !stateFile;
   const parsed = readJsonWithPositions(bytes.toString("utf8"));
   if (!parsed.ok) {
     const { line, column } = parsed.error;
-    result.warnings.push(t("configInvalidJson", { file, line, column, cause: describeJsonError(parsed.error) }));
+    // ~/.claude.json is read twice (two scopes): its problem is said once, with the user scope.
+    if (!stateFile || at.length === 1) result.warnings.push(t("configInvalidJson", { file, line, column, cause: describeJsonError(parsed.error) }));
     return result;
   }
   const root = parsed.value;
   const lineOf = (...path: string[]) => parsed.positions.keyLine(path);
   if (!isRecord(root)) {
-    result.warnings.push(t("configNotObject", { file }));
+    if (!stateFile || at.length === 1) result.warnings.push(t("configNotObject", { file }));
     return result;
   }
-  for (const key of Object.keys(root)) {
-    if (key !== "mcpServers") {
-      result.warnings.push(t("configUnknownKey", { where: where(file, lineOf(key)), key }));
+  if (!stateFile) {
+    for (const key of Object.keys(root)) {
+      if (key !== "mcpServers") result.warnings.push(t("configUnknownKey", { where: where(file, lineOf(key)), key }));
     }
   }
-  const servers = root.mcpServers;
+  let servers: unknown = root;
+  for (const key of at) servers = isRecord(servers) && Object.hasOwn(servers, key) ? servers[key] : undefined;
   if (servers === undefined) return result;
+  result.present = true;
   if (!isRecord(servers)) {
-    result.warnings.push(t("configServersNotObject", { where: where(file, lineOf("mcpServers")) }));
+    result.warnings.push(t("configServersNotObject", { where: where(file, lineOf(...at)) }));
     return result;
   }
   for (const [key, entry] of Object.entries(servers)) {
-    const line = lineOf("mcpServers", key);
+    const line = lineOf(...at, key);
     const context: EntryContext = {
       key,
       origin,
@@ -108,7 +138,7 @@ async function readConfigFile(
       ...(line === undefined ? {} : { line }),
       cwd: options.cwd,
       env: options.env,
-      fieldLine: (field) => lineOf("mcpServers", key, field),
+      fieldLine: (field) => lineOf(...at, key, field),
     };
     const outcome = parseServerEntry(entry, context);
     result.warnings.push(...outcome.warnings);
@@ -116,15 +146,15 @@ async function readConfigFile(
       for (const field of Object.keys(entry)) {
         if (KNOWN_SERVER_FIELDS.includes(field)) continue;
         const guess = closest(field, KNOWN_SERVER_FIELDS);
-        const at = where(file, context.fieldLine(field) ?? context.line);
+        const place = where(file, context.fieldLine(field) ?? context.line);
         result.warnings.push(
           guess
-            ? t("serverUnknownFieldGuess", { where: at, key, field, guess })
-            : t("serverUnknownField", { where: at, key, field }),
+            ? t("serverUnknownFieldGuess", { where: place, key, field, guess })
+            : t("serverUnknownField", { where: place, key, field }),
         );
       }
     }
-    if (outcome.kind === "server") result.servers.push(outcome.server);
+    if (outcome.kind === "server") result.servers.push({ ...outcome.server, format });
     else if (outcome.kind === "disabled") result.disabled.push(key);
   }
   return result;

@@ -15,6 +15,11 @@ export const t = defineMessages(
     configNotObject: '{file}: must hold a JSON object {"mcpServers": {"<name>": {…}}}; ignored',
     configServersNotObject: '{where}: "mcpServers" must be an object {"<name>": {…}}; ignored',
     configUnknownKey: '{where}: unknown key "{key}" (ignored); servers go under "mcpServers"',
+    doctorRepoApproval: "a project's own settings cannot approve its .mcp.json servers (as in Claude Code): MAIA asks, or put it in ~/.claude/settings.json",
+    doctorDisabledEntry: "turned off (enabled: false, disabled: true or disabledMcpjsonServers)",
+    doctorStartsWith: "starts once an allow rule Mcp({key}) names it",
+    doctorStartsApproved: "starts once this file is approved",
+    doctorStarts: "starts when a session starts",
     serverBadKey:
       '{where}: server "{key}" ignored: a server name is made of letters, digits, _ and - (no __, not ending with _), at most {max} characters',
     serverNotObject: '{where}: server "{key}" ignored: its entry must be an object such as {"command": "…"} or {"url": "…"}',
@@ -162,6 +167,11 @@ export const t = defineMessages(
     configNotObject: "{file} : doit contenir un objet JSON {\"mcpServers\": {\"<nom>\": {…}}} ; ignoré",
     configServersNotObject: "{where} : « mcpServers » doit être un objet {\"<nom>\": {…}} ; ignoré",
     configUnknownKey: "{where} : clé inconnue « {key} » (ignorée) ; les serveurs se déclarent sous « mcpServers »",
+    doctorRepoApproval: "les réglages d'un projet ne peuvent pas approuver ses propres serveurs .mcp.json (comme dans Claude Code) : MAIA demande, ou mettez-le dans ~/.claude/settings.json",
+    doctorDisabledEntry: "désactivé (enabled: false, disabled: true ou disabledMcpjsonServers)",
+    doctorStartsWith: "démarre quand une règle allow Mcp({key}) le nomme",
+    doctorStartsApproved: "démarre une fois ce fichier approuvé",
+    doctorStarts: "démarre au début de chaque session",
     serverBadKey:
       "{where} : serveur « {key} » ignoré : un nom de serveur est fait de lettres, chiffres, _ et - (sans __, sans _ final), {max} caractères au plus",
     serverNotObject:

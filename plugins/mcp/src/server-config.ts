@@ -51,11 +51,16 @@ export interface McpServerConfig {
   timeoutMs: number;
   includeTools?: string[];
   excludeTools?: string[];
+  /** Read from a Claude Code file (`.mcp.json`, `~/.claude.json`): it starts without an `Mcp(...)` allow rule. */
+  format?: "maia" | "claude";
 }
 
 export interface McpConfigFile {
   path: string;
   origin: McpOrigin;
+  format?: "maia" | "claude";
+  /** Where its servers are in the file, when not at the top (`~/.claude.json`). */
+  at?: string[];
   found: boolean;
   /** sha256 of the file's bytes: a project file's approval is remembered for exactly this content. */
   hash?: string;
@@ -66,6 +71,8 @@ export interface LoadedMcpConfig {
   servers: McpServerConfig[];
   /** Keys present but turned off (`enabled: false`): known to the rules, never started. */
   disabled: string[];
+  /** The file each turned-off key is in (for `maia doctor`). */
+  disabledIn?: Record<string, string>;
   files: McpConfigFile[];
   warnings: string[];
 }

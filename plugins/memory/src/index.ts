@@ -1,16 +1,31 @@
 import path from "node:path";
-import { definePlugin, PROMPT_ORDER, type PromptSection, type SessionSetup } from "@maia/kernel";
+import { definePlugin, PROMPT_ORDER, type DoctorEntry, type DoctorPlace, type PromptSection, type SessionSetup } from "@maia/kernel";
 import { findInstructions, type FoundInstructions } from "./instructions-file.ts";
-import { fill, PROMPTS, t } from "./messages.ts";
+import { fill, PROMPTS, t, type PromptTexts } from "./messages.ts";
+import type { MemoryPiece } from "./imports.ts";
+import { memoryDoctor } from "./doctor-report.ts";
+import { subfolderMemory } from "./subfolder-memory.ts";
 
 const PLUGIN_NAME = "memory";
 
 export interface MemoryApi {
-  /** The instructions file of a folder (MAIA.md, CLAUDE.md, AGENTS.md), for sub-agents and front ends. */
-  findInstructions(folder: string): Promise<FoundInstructions>;
+  /** The instructions of a folder (MAIA.md, CLAUDE.md, AGENTS.md, CLAUDE.local.md and their imports), for sub-agents and front ends. */
+  findInstructions(folder: string, homeDir?: string): Promise<FoundInstructions>;
+  /** `maia doctor`: the instructions files found, what each imports, what was left out. */
+  doctor(place: DoctorPlace): Promise<DoctorEntry[]>;
 }
 
-const api: MemoryApi = { findInstructions };
+const api: MemoryApi = { findInstructions, doctor: memoryDoctor };
+
+/** The files of the memory as one prompt section: each under its heading, an import naming who imported it. */
+export function memoryText(pieces: readonly MemoryPiece[], prompts: PromptTexts): string {
+  return pieces
+    .map((piece) => {
+      const heading = piece.importedBy === undefined ? fill(prompts.instructionsHeading, { file: piece.file }) : fill(prompts.importedHeading, { file: piece.file, from: piece.importedBy });
+      return `${heading}\n\n${piece.text}`;
+    })
+    .join("\n\n");
+}
 
 /**
  * The start of every system prompt (seed § 11.1): MAIA's identity and working rules in the user's language,
@@ -34,12 +49,11 @@ export default definePlugin<Record<string, never>, MemoryApi>({
         if (start !== "") added.push({ id: "memory:start-context", order: PROMPT_ORDER.CONTEXT, text: start });
         return [...sections, ...added];
       }
-      const found = await findInstructions(setup.cwd);
+      const found = await findInstructions(setup.cwd, setup.homeDir);
       for (const warning of found.warnings) context.log.warn(warning);
-      if (found.file !== undefined) {
-        context.log.info(t("loaded", { file: found.file }));
-        const heading = fill(prompts.instructionsHeading, { file: found.file });
-        added.push({ id: "memory:instructions", order: PROMPT_ORDER.CONTEXT, text: `${heading}\n\n${found.text ?? ""}` });
+      if (found.pieces.length > 0) {
+        context.log.info(found.pieces.length === 1 ? t("loaded", { file: found.pieces[0]?.file ?? "" }) : t("loadedImports", { files: found.pieces.map((piece) => piece.file).join(", ") }));
+        added.push({ id: "memory:instructions", order: PROMPT_ORDER.CONTEXT, text: memoryText(found.pieces, prompts) });
       } else {
         // Seed § 11.1 warns when there is none. Headless runs and sub-agents are scripts: a warning on every
         // run in a folder without instructions would be noise on their stderr, so it is information there.
@@ -60,12 +74,15 @@ export default definePlugin<Record<string, never>, MemoryApi>({
       if (context.plugins.get("compaction")) return "";
       return `${prompts.startContextHeading}\n\n${setup.startContext}`;
     }
+    // Claude Code's sub-folder CLAUDE.md: added with the result of the first Read of a file below it.
+    subfolderMemory(context, prompts);
+
     context.commands.register({
       name: "init",
       description: t("initDescription"),
       usage: "[focus]",
       async run({ session, args, output, submit }) {
-        const found = await findInstructions(session.cwd);
+        const found = await findInstructions(session.cwd, session.setup.homeDir);
         const file = found.file ?? path.join(session.cwd, "MAIA.md");
         const request = fill(found.file ? prompts.initUpdate : prompts.initCreate, { file });
         output.info(found.file ? t("initUpdating", { file }) : t("initCreating"));
@@ -78,5 +95,6 @@ export default definePlugin<Record<string, never>, MemoryApi>({
   api,
 });
 
-export { findInstructions, INSTRUCTIONS_FILES, MAX_INSTRUCTIONS_CHARS, type FoundInstructions } from "./instructions-file.ts";
+export { findInstructions, INSTRUCTIONS_FILES, LOCAL_INSTRUCTIONS_FILE, MAX_INSTRUCTIONS_CHARS, type FoundInstructions } from "./instructions-file.ts";
+export { importsIn, MAX_IMPORT_DEPTH, type MemoryPiece } from "./imports.ts";
 export { PROMPTS } from "./messages.ts";

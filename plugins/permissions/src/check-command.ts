@@ -22,7 +22,7 @@ export function permissionsSubcommand(allowRules: () => readonly string[]): Subc
       const args = argv[0] === "--" ? argv.slice(1) : argv;
       const [action, ...rest] = args;
       if (action === undefined || action === "list") {
-        const loaded = await loadRules(defaultSources(io.cwd, io.homeDir, allowRules()));
+        const loaded = await loadRules(defaultSources(io.cwd, io.homeDir, allowRules()), { cwd: io.cwd, homeDir: io.homeDir });
         io.stdout.write(`${formatPermissions(permissionsView(loaded))}\n`);
         for (const warning of loaded.warnings) io.stderr.write(`WARN ${warning}\n`);
         return 0;
@@ -64,7 +64,7 @@ async function runCheck(args: string[], io: SubcommandIO, allowRules: readonly s
   const settings = values.settings ?? [];
   const sources: RuleSource[] =
     settings.length > 0
-      ? settings.map((file) => ({ kind: "file", path: path.resolve(io.cwd, file), origin: "file" }))
+      ? settings.map((file) => givenFile(path.resolve(io.cwd, file)))
       : defaultSources(io.cwd, io.homeDir, allowRules);
   for (const source of sources) {
     if (source.kind !== "file" || source.origin !== "file") continue;
@@ -75,7 +75,7 @@ async function runCheck(args: string[], io: SubcommandIO, allowRules: readonly s
       return 1;
     }
   }
-  const loaded = await loadRules(sources);
+  const loaded = await loadRules(sources, { cwd: io.cwd, homeDir: io.homeDir });
   for (const warning of loaded.warnings) io.stderr.write(`WARN ${warning}\n`);
   const context = { cwd: io.cwd, homeDir: io.homeDir, env: io.env };
   const { evaluate } = await loadEngine();
@@ -199,4 +199,15 @@ function formatText(result: Evaluation): string {
     section(t("checkUncertain"), bash.uncertain);
   }
   return lines.join("\n");
+}
+
+/**
+ * A file given with `--settings`: read in Claude Code's syntax when it is one of Claude Code's settings files
+ * (`.claude/settings.json`, `.claude/settings.local.json`), its `/path` rules starting at the folder that holds
+ * `.claude`, as Claude Code's project settings do.
+ */
+function givenFile(file: string): RuleSource {
+  const folder = path.dirname(file);
+  const claude = path.basename(folder) === ".claude" && /^settings(\.local)?\.json$/.test(path.basename(file));
+  return claude ? { kind: "file", path: file, origin: "file", format: "claude", anchor: path.dirname(folder) } : { kind: "file", path: file, origin: "file" };
 }

@@ -1,4 +1,5 @@
-import { definePlugin, PROMPT_ORDER, STAGE, type AlwaysScope, type PermissionCheck, type ToolUseBlock } from "@maia/kernel";
+import { definePlugin, PROMPT_ORDER, STAGE, type AlwaysScope, type DoctorEntry, type DoctorPlace, type PermissionCheck, type ToolUseBlock } from "@maia/kernel";
+import { permissionsDoctor } from "./doctor-report.ts";
 import { createWarnOnce } from "@maia/util";
 import { applyMode, isPermissionMode, nextMode, PROMPT_SECTION_ID, type PermissionMode } from "./modes.ts";
 import type { CallToRemember } from "@maia/permission-rules";
@@ -11,7 +12,7 @@ import { formatPermissions, permissionsView, startupMessage, type PermissionsVie
 import type { Remembered } from "./remember.ts";
 import type { Rule } from "./rule-syntax.ts";
 import { sandboxVerdict, type SandboxPlanner } from "./sandbox-verdict.ts";
-import { defaultSources, loadRules, type LoadedRules } from "./settings-files.ts";
+import { additionalDirectories, defaultSources, loadRules, startingMode, type LoadedRules } from "./settings-files.ts";
 
 const PLUGIN_NAME = "permissions";
 
@@ -64,6 +65,8 @@ export interface PermissionsApi {
   cycleMode(): PermissionMode;
   /** Called after each change; returns the function that stops listening. */
   onModeChange(listener: (mode: PermissionMode) => void): () => void;
+  /** `maia doctor`: each settings file's `permissions`, MAIA's and Claude Code's, what it became and what was left out. */
+  doctor(place: DoctorPlace): Promise<DoctorEntry[]>;
 }
 
 /**
@@ -86,13 +89,16 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
     let loaded: LoadedRules = fromFiles;
     const warnOnce = createWarnOnce((message) => context.log.warn(message));
     const reload = async () => {
-      fromFiles = await loadRules(defaultSources(cwd, homeDir, allowRules));
+      fromFiles = await loadRules(defaultSources(cwd, homeDir, allowRules), { cwd, homeDir });
       loaded = withAdded(fromFiles, added.values());
       for (const warning of fromFiles.warnings) warnOnce(warning);
       return permissionsView(loaded);
     };
     await reload();
     context.log.info(startupMessage(loaded));
+    // `defaultMode` of the settings (Claude Code's key): the mode the first session starts in; `--permission-mode`
+    // and Shift+Tab change it afterwards, and a reload (/clear) keeps the mode the user is in.
+    const starting = startingMode(loaded);
 
     const preApproved = new WeakMap<ToolUseBlock, string>();
     // "Always, this session": rules kept in memory under their own source name, until MAIA exits.
@@ -104,7 +110,7 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
       return { source: t("sessionSource"), added };
     };
 
-    let mode: PermissionMode = "default";
+    let mode: PermissionMode = starting?.mode ?? "default";
     const modeListeners = new Set<(mode: PermissionMode) => void>();
     const setMode = (next: PermissionMode) => {
       if (!isPermissionMode(next)) throw new TypeError(t("badMode", { mode: String(next) }));
@@ -146,6 +152,7 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
         return () => modeListeners.delete(listener);
       },
       preApprove: (call, source) => void preApproved.set(call, source),
+      doctor: permissionsDoctor,
     };
 
     // Plan mode tells the model up front; a switch in mid-conversation is told by the refusals themselves.
@@ -169,7 +176,7 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
         report: false,
       });
       if (result.error !== undefined) warnOnce(result.error);
-      let verdict = applyMode(mode, result.verdict, call.name, call.input, session.cwd);
+      let verdict = applyMode(mode, result.verdict, call.name, call.input, session.cwd, additionalDirectories(loaded));
       // Bash and the OS sandbox: auto-allow inside it, always ask to leave it (sandbox-verdict.ts).
       const sandbox = call.name === "Bash" ? context.plugins.get<SandboxPlanner>("sandbox")?.api : undefined;
       if (sandbox) verdict = await sandboxVerdict(sandbox, call.input, { verdict, rules: result.rules, ...(result.error !== undefined ? { error: result.error } : {}) }, session.setup.frontEnd);

@@ -31,7 +31,15 @@ export function nextMode(mode: PermissionMode): PermissionMode {
  * The verdict once the mode has had its say. A deny stays a deny; an ask that a rule asked for stays an ask
  * (acceptEdits lifts only the "no rule" ask of an edit inside the launch folder).
  */
-export function applyMode(mode: PermissionMode, verdict: Verdict, tool: string, input: Record<string, unknown>, cwd: string): Verdict {
+export function applyMode(
+  mode: PermissionMode,
+  verdict: Verdict,
+  tool: string,
+  input: Record<string, unknown>,
+  cwd: string,
+  /** `additionalDirectories` of the settings: acceptEdits works there as in the launch folder. */
+  folders: readonly string[] = [],
+): Verdict {
   if (mode === "default" || verdict.decision === "deny") return verdict;
   if (mode === "plan") {
     return READING_TOOLS.has(tool) ? verdict : { decision: "deny", reason: t("planRefused", { tool }), source: t("modeSource", { mode }) };
@@ -41,7 +49,10 @@ export function applyMode(mode: PermissionMode, verdict: Verdict, tool: string, 
   if (target === undefined || target.startsWith("~")) return verdict;
   // Inside as the file system sees it: a symbolic link in the folder that points out of it is not inside.
   const realPaths = new RealPaths();
-  const relative = path.relative(realPaths.of(path.resolve(cwd)), realPaths.of(path.resolve(cwd, target)));
-  const inside = relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+  const real = realPaths.of(path.resolve(cwd, target));
+  const inside = [cwd, ...folders].some((folder) => {
+    const relative = path.relative(realPaths.of(path.resolve(folder)), real);
+    return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+  });
   return inside ? { decision: "allow", source: t("modeSource", { mode }) } : verdict;
 }

@@ -11,6 +11,8 @@ export const PERMISSIONS_SCHEMA: JsonSchema = {
     allow: { type: "array", items: { type: "string" }, description: "Rules that run without asking" },
     ask: { type: "array", items: { type: "string" }, description: "Rules that always ask" },
     deny: { type: "array", items: { type: "string" }, description: "Rules that are refused" },
+    defaultMode: { type: "string", description: "The approval mode sessions start in: default, acceptEdits or plan (Claude Code's key)" },
+    additionalDirectories: { type: "array", items: { type: "string" }, description: "Folders where acceptEdits works as in the launch folder (Claude Code's key)" },
   },
   additionalProperties: false,
 };

@@ -22,6 +22,12 @@ export interface Rule {
   text: string;
   /** The file the rule comes from, or `--allow`. */
   source: string;
+  /** A Claude Code rule translated into this one (rule-translation of @maia/claude-code): the rule as written there. */
+  written?: string;
+  /** The list it was written in there (a deny that could not be read exactly is kept as an ask). */
+  writtenKind?: RuleKind;
+  /** The line of the rule in its file, when known (Claude Code files). */
+  line?: number;
 }
 
 /** Tools whose rules MAIA knows how to read; a rule on any other name applies to that tool's text values. */

@@ -169,3 +169,39 @@ describe("locateJsonError", () => {
     );
   });
 });
+
+describe("Claude Code's settings files (issue 36)", () => {
+  it("reads .claude/settings.json's rules translated, with the line of each warning, its defaultMode and additionalDirectories", async () => {
+    const { startingMode, additionalDirectories } = await import("./settings-files.ts");
+    const file = path.join(project, ".claude", "settings.json");
+    await write(
+      file,
+      JSON.stringify({ permissions: { allow: ["Read(./src/**)", "Write(x)"], deny: ["Bash(rm:*)"], defaultMode: "plan", additionalDirectories: ["../shared", "~/notes"] } }, null, 2),
+    );
+    await write(path.join(home, ".claude", "settings.json"), JSON.stringify({ permissions: { defaultMode: "bypassPermissions" } }, null, 2));
+    const loaded = await loadRules(defaultSources(project, home, []), { cwd: project, homeDir: home });
+    expect(loaded.rules.filter((rule) => rule.source === file).map((rule) => [rule.kind, rule.text, rule.written, rule.line])).toEqual([
+      ["deny", "Bash(rm:*)", "Bash(rm:*)", 8],
+      ["allow", "Read(src/**)", "Read(./src/**)", 4],
+      ["allow", "Glob(src/**)", "Read(./src/**)", 4],
+      ["allow", "Grep(src/**)", "Read(./src/**)", 4],
+    ]);
+    expect(loaded.warnings).toEqual([
+      `${path.join(home, ".claude", "settings.json")}:3: defaultMode "bypassPermissions" is a Claude Code mode MAIA does not have; sessions start in default (every call asks what the rules do not allow)`,
+      `${file}:5: allow rule "Write(x)": Claude Code checks paths against Read and Edit rules only and never reads a Write path rule; MAIA ignores it too (write Edit(…) instead)`,
+    ]);
+    expect(startingMode(loaded)).toEqual({ mode: "plan", file });
+    expect(additionalDirectories(loaded)).toEqual([path.join(path.dirname(project), "shared"), path.join(home, "notes")]);
+    // Absent Claude Code files are not listed (MAIA's own places are, to show where rules may go).
+    expect(loaded.files.map((entry) => entry.origin)).toEqual(["claude-user", "user", "claude-project", "project"]);
+  });
+
+  it("acceptEdits lets Edit and Write run in an additional directory as in the launch folder, nowhere else", async () => {
+    const { applyMode } = await import("./modes.ts");
+    const ask = { decision: "ask" as const };
+    const shared = path.join(path.dirname(project), "shared");
+    expect(applyMode("acceptEdits", ask, "Write", { path: path.join(shared, "a.md") }, project, [shared]).decision).toBe("allow");
+    expect(applyMode("acceptEdits", ask, "Write", { path: path.join(shared, "a.md") }, project, []).decision).toBe("ask");
+    expect(applyMode("acceptEdits", ask, "Write", { path: "/etc/passwd" }, project, [shared]).decision).toBe("ask");
+  });
+});

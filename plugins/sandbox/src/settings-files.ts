@@ -1,4 +1,5 @@
 import path from "node:path";
+import { settingsFiles } from "@maia/claude-code";
 import { locateJsonError, readSettingsText } from "@maia/util";
 import { readSandboxSettings, type ReadSettings, type SandboxSettingsSource } from "@maia/sandbox/settings";
 import { t } from "./messages.ts";
@@ -10,16 +11,9 @@ import { t } from "./messages.ts";
  * of a user file are relative to its folder (~/.claude, ~/.maia), of a project file to the launch folder.
  */
 export function sandboxSettingsFiles(cwd: string, homeDir: string): { file: string; base: string }[] {
-  const files = [
-    { file: path.join(homeDir, ".claude", "settings.json"), base: path.join(homeDir, ".claude") },
-    { file: path.join(homeDir, ".maia", "settings.json"), base: path.join(homeDir, ".maia") },
-    { file: path.join(cwd, ".claude", "settings.json"), base: cwd },
-    { file: path.join(cwd, ".claude", "settings.local.json"), base: cwd },
-    { file: path.join(cwd, ".maia", "settings.json"), base: cwd },
-  ];
-  // Launched from the home folder: its files are the user's, read once.
-  const seen = new Set<string>();
-  return files.filter((entry) => !seen.has(entry.file) && seen.add(entry.file));
+  // The list every reader of a settings key shares (@maia/claude-code): launched from the home folder, its files
+  // are the user's, read once.
+  return settingsFiles(cwd, homeDir).map((file) => ({ file: file.path, base: file.scope === "user" ? path.dirname(file.path) : cwd }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { definePlugin, PROMPT_ORDER, type SessionSetup } from "@maia/kernel";
+import { definePlugin, PROMPT_ORDER, type DoctorEntry, type DoctorPlace, type SessionSetup } from "@maia/kernel";
 import { loadSkills, type Skill, type SkillLoadResult, type SkillSource } from "./load-skills.ts";
 import { PROMPTS, t } from "./messages.ts";
 import { createSkillTool } from "./skill-tool.ts";
@@ -9,6 +9,8 @@ const PLUGIN_NAME = "skills";
 export interface SkillsApi {
   /** The skills of a session (as loaded when it was built), for /help and sub-agents. */
   skillsOf(setup: SessionSetup): Promise<Skill[]>;
+  /** `maia doctor`: every skill found (MAIA's and Claude Code's folders), what it became, what was left out. */
+  doctor(place: DoctorPlace): Promise<DoctorEntry[]>;
 }
 
 const SOURCE_LABELS: Record<SkillSource, "sourceProject" | "sourceParent" | "sourceUser" | "sourceClaudeProject" | "sourceClaudeUser"> = {
@@ -63,7 +65,13 @@ export default definePlugin<Record<string, never>, SkillsApi>({
 
     context.prefixes.register(skillsPrefix(async (session) => (await load(session.setup)).skills));
 
-    return { skillsOf: async (setup) => (await load(setup)).skills };
+    return {
+      skillsOf: async (setup) => (await load(setup)).skills,
+      async doctor(place) {
+        const { files } = await loadSkills(place.cwd, place.homeDir);
+        return files.map((file) => ({ path: file.path, format: file.format, kind: "skills", became: file.became, ignored: file.ignored }));
+      },
+    };
   },
 });
 

@@ -20,6 +20,8 @@ export interface SkillLoadResult {
   skills: Skill[];
   /** One sentence per problem, naming the file and the line (WARN). */
   warnings: string[];
+  /** Every skill file read, what it became and what was left out (for `maia doctor`). */
+  files: Array<{ path: string; format: "maia" | "claude"; became: string[]; ignored: Array<{ item: string; reason: string }> }>;
 }
 
 /** A folder name usable after `§` and as the Skill tool's value: no blanks, nothing exotic. */
@@ -49,11 +51,12 @@ export function skillLocations(cwd: string, homeDir: string): Array<{ root: stri
  * Reads every location; at equal name the most specific wins and the others are dropped without a word. A
  * broken skill is one warning (file, line, what to fix) and the others load. Sorted by name.
  */
-export async function loadSkills(cwd: string, homeDir: string): Promise<SkillLoadResult> {
+export async function loadSkills(cwd: string, homeDir: string, locations = skillLocations(cwd, homeDir)): Promise<SkillLoadResult> {
   const warnings: string[] = [];
+  const files: SkillLoadResult["files"] = [];
   const byName = new Map<string, Skill>();
   const seenRoots = new Set<string>();
-  for (const { root, source } of skillLocations(cwd, homeDir)) {
+  for (const { root, source } of locations) {
     // The parent may be the home folder, the launch folder may be the home: each folder is read once, at its
     // most specific rank.
     const canonical = await canonicalPath(root);
@@ -62,12 +65,18 @@ export async function loadSkills(cwd: string, homeDir: string): Promise<SkillLoa
     for (const folder of await definitionFolders(root)) {
       const name = path.basename(folder);
       const read = await readDefinitionFile(folder, FILE_NAMES, MAX_FILE_BYTES, FILE_WORDS);
+      const format = source.startsWith("claude") ? "claude" : "maia";
       if (read.kind === "none") {
         warnings.push(t("noSkillFile", { folder }));
+        files.push({ path: folder, format, became: [], ignored: [{ item: "folder", reason: t("noSkillFile", { folder }) }] });
         continue;
       }
-      const fail = (message: string, line?: number) =>
+      const report: SkillLoadResult["files"][number] = { path: read.file, format, became: [], ignored: [] };
+      files.push(report);
+      const fail = (message: string, line?: number) => {
         warnings.push(t("problem", { file: read.file, where: line === undefined ? "" : t("where", { line }), problem: message }));
+        report.ignored.push({ item: "skill", reason: message });
+      };
       if (read.kind === "unreadable") {
         fail(read.message);
         continue;
@@ -96,13 +105,17 @@ export async function loadSkills(cwd: string, homeDir: string): Promise<SkillLoa
       if (declared !== undefined && String(declared) !== name) {
         warnings.push(t("nameMismatch", { file: read.file, name: String(declared), folder: name }));
       }
-      if (byName.has(name)) continue;
+      if (byName.has(name)) {
+        report.ignored.push({ item: `skill ${name}`, reason: t("shadowed", { file: byName.get(name)?.file ?? "" }) });
+        continue;
+      }
+      report.became.push(`skill ${name}`);
       // Both reach the model (the list in the system prompt, the body when the skill runs): no raw control character.
       const shown = { description: withoutControlChars(description.trim()), body: withoutControlChars(parsed.body.trim()) };
       byName.set(name, { name, ...shown, folder, file: read.file, source });
     }
   }
   const skills = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name, "en"));
-  return { skills, warnings };
+  return { skills, warnings, files };
 }
 

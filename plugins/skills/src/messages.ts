@@ -3,6 +3,7 @@ import { defineMessages, type Locale } from "@maia/kernel";
 /** Every user-facing string of the skills plugin (tool texts for the model included), English and French. */
 export const t = defineMessages(
   {
+    shadowed: "{file} defines the same skill with a higher precedence",
     loaded: "Skills loaded:\n{list}",
     problem: "{file}{where}: {problem} — this skill is not loaded.",
     where: " (line {line})",
@@ -32,6 +33,7 @@ export const t = defineMessages(
     toolResult: "Skill \"{name}\" (folder {folder}):\n\n{body}",
   },
   {
+    shadowed: "{file} définit la même compétence avec une priorité plus haute",
     loaded: "Skills chargés :\n{list}",
     problem: "{file}{where} : {problem} — ce skill n'est pas chargé.",
     where: " (ligne {line})",

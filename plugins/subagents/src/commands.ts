@@ -23,7 +23,7 @@ export function agentsCommand(agentsOf: (session: AgentSession) => Promise<reado
           t("agentLine", {
             name: agent.name,
             description: oneLine(agent.description),
-            level: t(`level-${agent.level}`),
+            level: t(agent.format === "claude" ? `level-claude-${agent.level}` : `level-${agent.level}`),
             effort: agent.effort,
             model: agent.model === undefined ? "" : t("agentModel", { model: agent.model }),
           }),

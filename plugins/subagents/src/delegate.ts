@@ -56,7 +56,7 @@ export async function delegate(request: DelegateRequest, environment: DelegateEn
       model,
       allowRules: [...environment.allowRules],
       canAsk: interaction.canAsk,
-      mcpTools: mcpToolsFor(session, agent.tools),
+      mcpTools: mcpToolsFor(session, agent.tools, agent.disallowedTools),
     },
     program: environment.program,
     ...(environment.execArgv ? { execArgv: environment.execArgv } : {}),

@@ -1,4 +1,5 @@
-import { definePlugin, definePluginHooks, precompiled, type AgentSession, type Message, type OwnedHookTaps, type SessionSetup, type TurnOutcome } from "@maia/kernel";
+import { definePlugin, definePluginHooks, precompiled, type AgentSession, type DoctorEntry, type DoctorPlace, type Message, type OwnedHookTaps, type SessionSetup, type TurnOutcome } from "@maia/kernel";
+import { loadAgents } from "./load-agents.ts";
 import { SyncHook } from "tapable";
 import { ITERATIONS_BY_EFFORT, type AgentDefinition, type Effort } from "./agent-definition.ts";
 import { installChildSide, type ChildSide } from "./child/child-side.ts";
@@ -34,6 +35,8 @@ export interface SubagentsApi {
    * function that stops following. A tap that throws is reported and skipped.
    */
   hooks: SubagentsHooks;
+  /** `maia doctor`: every agent file found (MAIA's AGENT.md, Claude Code's agents/*.md), what it became, what was left out. */
+  doctor(place: DoctorPlace): Promise<DoctorEntry[]>;
   /** The sub-agent's process side (seed § 20.3), used by `maia --subagent`. */
   child: ChildSide & {
     maxIterations(effort: Effort): number;
@@ -70,6 +73,10 @@ export default definePlugin<SubagentsOptions, SubagentsApi>({
     return {
       agentsOf,
       hooks: taps,
+      async doctor(place) {
+        const { files } = await loadAgents(place.cwd, place.homeDir);
+        return files.map((file) => ({ path: file.path, format: file.format, kind: "agents", became: file.became, ignored: file.ignored }));
+      },
       child: {
         arm: (spec, report, callMcp) => child.arm(spec, report, callMcp),
         maxIterations: (effort) => ITERATIONS_BY_EFFORT[effort],
@@ -84,7 +91,8 @@ export { parseAgentFile, ITERATIONS_BY_EFFORT, EFFORTS, type AgentDefinition, ty
 export { agentNameProblem, MAX_AGENT_NAME_LENGTH } from "./agent-name.ts";
 export { parseSections, normaliseTitle, stripHtmlComments } from "./agent-sections.ts";
 export { parseAgentInvocation, type AgentInvocation } from "./agent-invocation.ts";
-export { loadAgents, agentRoots } from "./load-agents.ts";
+export { loadAgents, agentRoots, agentSources, type AgentSource, type AgentFileReport } from "./load-agents.ts";
+export { parseClaudeAgentFile } from "./claude-agent.ts";
 export { chooseSubAgentModel, type ModelChoice } from "./model-choice.ts";
 export { launchSubAgent, SUBAGENT_TIMEOUT_MS, KILL_DELAY_MS, type LaunchResult } from "./launcher.ts";
 // The IPC protocol's code lives in @maia/subagent-protocol (the CLI's child side reads it before any plugin loads).

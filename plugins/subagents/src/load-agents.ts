@@ -1,62 +1,159 @@
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { canonicalPath, definitionFolders, readDefinitionFile } from "@maia/util";
+import { modelAliasesOf, readSettingsLayers, settingsFilesOf } from "@maia/claude-code";
+import type { DoctorIgnored } from "@maia/kernel";
+import { canonicalPath, definitionFolders, isMissing, readDefinitionFile } from "@maia/util";
 import { parseAgentFile, type AgentDefinition, type AgentLevel } from "./agent-definition.ts";
+import { parseClaudeAgentFile } from "./claude-agent.ts";
 import { t } from "./messages.ts";
+
+/** Where agents are read: a folder, its level, and its layout (MAIA's `<name>/AGENT.md`, Claude Code's `*.md`). */
+export interface AgentSource {
+  root: string;
+  level: AgentLevel;
+  format: "maia" | "claude";
+}
+
+/** What one file became, for `maia doctor`. */
+export interface AgentFileReport {
+  path: string;
+  format: "maia" | "claude";
+  became: string[];
+  ignored: DoctorIgnored[];
+}
 
 export interface AgentsLoadResult {
   /** Sorted by name. */
   agents: AgentDefinition[];
   /** One sentence per problem, naming the file and the line (WARN). */
   warnings: string[];
+  /** Every file read, what it became and what was left out. */
+  files: AgentFileReport[];
 }
 
 const FILE_NAMES = ["AGENT.md", "agent.md"];
 const MAX_FILE_BYTES = 1_000_000;
+/** Claude Code scans its agents folders recursively; sub-folders only sort files, they do not name agents. */
+const MAX_DEPTH = 5;
+const MAX_FILES_PER_ROOT = 1_000;
 /** How this plugin words an AGENT.md it cannot read. */
 const FILE_WORDS = { unreadable: (cause: string) => t("unreadable", { cause }), tooLarge: (limit: number) => t("tooLarge", { limit }) };
 
-/** Seed § 20.1: the user's agents, then the project's (which win at equal name). */
-export function agentRoots(cwd: string, homeDir: string): Array<{ root: string; level: AgentLevel }> {
+/**
+ * The folders agents are read from, lowest precedence first (a later one replaces an earlier one's agent of the same
+ * name): the user's, then the project's (seed § 20.1, Claude Code's order too), and at each level Claude Code's
+ * `agents/*.md` below MAIA's own `agents/<name>/AGENT.md`. A plugin's folders would go first (lowest, as in Claude Code).
+ */
+export function agentSources(cwd: string, homeDir: string): AgentSource[] {
   return [
-    { root: path.join(homeDir, ".maia", "agents"), level: "user" },
-    { root: path.join(cwd, ".maia", "agents"), level: "project" },
+    { root: path.join(homeDir, ".claude", "agents"), level: "user", format: "claude" },
+    { root: path.join(homeDir, ".maia", "agents"), level: "user", format: "maia" },
+    { root: path.join(cwd, ".claude", "agents"), level: "project", format: "claude" },
+    { root: path.join(cwd, ".maia", "agents"), level: "project", format: "maia" },
   ];
 }
 
+/** MAIA's own folders (`/createAgent` writes there). */
+export function agentRoots(cwd: string, homeDir: string): Array<{ root: string; level: AgentLevel }> {
+  return agentSources(cwd, homeDir)
+    .filter((source) => source.format === "maia")
+    .map(({ root, level }) => ({ root, level }));
+}
+
 /**
- * Reads `~/.maia/agents/<name>/AGENT.md` then `./.maia/agents/<name>/AGENT.md`: a project agent replaces the
- * user's of the same name; when both roots are one folder (MAIA started in the home folder) it is read once.
- * A broken agent is a warning and the others load.
+ * Reads every source; at equal name the source of higher precedence wins, the other is reported as replaced. When
+ * the home folder is the launch folder a folder is read once, as the project's. A broken agent is a warning and the
+ * others load.
  */
-export async function loadAgents(cwd: string, homeDir: string): Promise<AgentsLoadResult> {
+export async function loadAgents(cwd: string, homeDir: string, sources: readonly AgentSource[] = agentSources(cwd, homeDir)): Promise<AgentsLoadResult> {
   const warnings: string[] = [];
-  const byName = new Map<string, AgentDefinition>();
-  const roots = agentRoots(cwd, homeDir);
-  const canonical = await Promise.all(roots.map(({ root }) => canonicalPath(root)));
-  for (const [index, { root, level }] of roots.entries()) {
-    // The same folder twice: read it once, as the project's (the more specific level).
-    if (index === 0 && canonical[0] === canonical[1]) continue;
-    // The layout of custom tools and skills: one folder per agent, hidden folders left out.
-    for (const folder of await definitionFolders(root)) {
+  const files: AgentFileReport[] = [];
+  const byName = new Map<string, { agent: AgentDefinition; report: AgentFileReport }>();
+  const canonical = await Promise.all(sources.map(({ root }) => canonicalPath(root)));
+  let aliases: Promise<Record<string, string>> | undefined;
+  const aliasTable = () => (aliases ??= readSettingsLayers(settingsFilesOf("maia", cwd, homeDir)).then((layers) => modelAliasesOf(layers).aliases));
+  const keep = (agent: AgentDefinition, report: AgentFileReport) => {
+    const previous = byName.get(agent.name);
+    if (previous) previous.report.ignored.push({ item: `agent ${agent.name}`, reason: t("shadowed", { file: agent.file }) });
+    byName.set(agent.name, { agent, report });
+  };
+  for (const [index, source] of sources.entries()) {
+    // The same folder twice (MAIA started in the home folder): read it once, at its most specific rank.
+    if (canonical.indexOf(canonical[index] as string, index + 1) !== -1) continue;
+    if (source.format === "claude") {
+      for (const file of await markdownFiles(source.root)) {
+        const report: AgentFileReport = { path: file, format: "claude", became: [], ignored: [] };
+        files.push(report);
+        const read = await readDefinitionFile(path.dirname(file), [path.basename(file)], MAX_FILE_BYTES, FILE_WORDS);
+        if (read.kind !== "text") {
+          const message = read.kind === "unreadable" ? read.message : t("unreadable", { cause: "gone" });
+          warnings.push(t("fileProblem", { file, where: "", problem: message }));
+          report.ignored.push({ item: "file", reason: message });
+          continue;
+        }
+        const parsed = parseClaudeAgentFile(read.text, { file, level: source.level, aliases: await aliasTable() });
+        report.ignored.push(...parsed.ignored);
+        if (!parsed.ok) {
+          if (parsed.warning !== undefined) warnings.push(parsed.warning);
+          continue;
+        }
+        warnings.push(...parsed.warnings);
+        report.became.push(...parsed.became);
+        keep(parsed.agent, report);
+      }
+      continue;
+    }
+    // MAIA's layout, as custom tools and skills: one folder per agent, hidden folders left out.
+    for (const folder of await definitionFolders(source.root)) {
       const folderName = path.basename(folder);
       const read = await readDefinitionFile(folder, FILE_NAMES, MAX_FILE_BYTES, FILE_WORDS);
       if (read.kind === "none") {
-        warnings.push(t("noAgentFile", { folder, name: folderName }));
+        const message = t("noAgentFile", { folder, name: folderName });
+        warnings.push(message);
+        files.push({ path: folder, format: "maia", became: [], ignored: [{ item: "folder", reason: message }] });
         continue;
       }
+      const report: AgentFileReport = { path: read.file, format: "maia", became: [], ignored: [] };
+      files.push(report);
       if (read.kind === "unreadable") {
         warnings.push(t("fileProblem", { file: read.file, where: "", problem: read.message }));
+        report.ignored.push({ item: "file", reason: read.message });
         continue;
       }
-      const parsed = parseAgentFile(read.text, { folderName, file: read.file, level });
+      const parsed = parseAgentFile(read.text, { folderName, file: read.file, level: source.level });
       if (!parsed.ok) {
         warnings.push(parsed.warning);
+        report.ignored.push({ item: "agent", reason: parsed.warning });
         continue;
       }
       warnings.push(...parsed.warnings);
-      byName.set(parsed.agent.name, parsed.agent);
+      report.became.push(`agent ${parsed.agent.name}`);
+      keep(parsed.agent, report);
     }
   }
-  const agents = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { agents, warnings };
+  const agents = [...byName.values()].map((entry) => entry.agent).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { agents, warnings, files };
+}
+
+/** The `.md` files under a Claude Code agents folder, sorted, hidden entries left out, links followed. */
+async function markdownFiles(root: string): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (folder: string, depth: number): Promise<void> => {
+    let names: string[];
+    try {
+      names = await readdir(folder);
+    } catch {
+      return;
+    }
+    for (const name of names.sort((a, b) => a.localeCompare(b, "en"))) {
+      if (name.startsWith(".") || found.length >= MAX_FILES_PER_ROOT) continue;
+      const entry = path.join(folder, name);
+      const info = await stat(entry).catch(() => undefined);
+      if (info?.isDirectory()) {
+        if (depth < MAX_DEPTH) await walk(entry, depth + 1);
+      } else if (info?.isFile() && name.toLowerCase().endsWith(".md")) found.push(entry);
+    }
+  };
+  if (!isMissing(root)) await walk(root, 1);
+  return found;
 }

@@ -1,5 +1,6 @@
 import { errorMessage, PROMPT_ORDER, type AgentSession, type CommandContext, type PluginContext, type SessionSetup } from "@maia/kernel";
 import type { ContextApi } from "@maia/plugin-context";
+import { createWarnOnce } from "@maia/util";
 import type { LiteLLMApi } from "@maia/plugin-litellm";
 import type { PermissionsApi } from "@maia/plugin-permissions";
 import type { SessionsApi } from "@maia/plugin-sessions";
@@ -39,19 +40,21 @@ type ContextPeer = Pick<ContextApi, "refresh">;
  */
 export function installMainSide(context: PluginContext, name: string, options: MainSideOptions): (setup: SessionSetup) => Promise<AgentDefinition[]> {
   const { runtime } = context;
+  // Said once per run, not at each session built (/clear, /new): an agent's missing tools, its model alias…
+  const warnOnce = createWarnOnce((message) => context.log.warn(message));
   const loads = new WeakMap<SessionSetup, Promise<AgentsLoadResult>>();
   const load = (setup: SessionSetup): Promise<AgentsLoadResult> => {
     let pending = loads.get(setup);
     if (!pending) {
       pending = loadAgents(setup.cwd, setup.homeDir).then((result) => {
-        for (const warning of result.warnings) context.log.warn(warning);
+        for (const warning of result.warnings) warnOnce(warning);
         // A rule only the permissions plugin can judge (`WebFetch(example.com)`) is reported now, not at run time.
         const permissions = context.plugins.get<RulesChecker>("permissions")?.api;
         for (const agent of result.agents) {
           for (const warning of permissions?.checkRules(agent.file, agent.permissions) ?? []) context.log.warn(warning);
         }
         if (result.agents.length > 0) {
-          const list = result.agents.map((agent) => `  ${agent.name} (${t(`level-${agent.level}`)})`).join("\n");
+          const list = result.agents.map((agent) => `  ${agent.name} (${t(agent.format === "claude" ? `level-claude-${agent.level}` : `level-${agent.level}`)})`).join("\n");
           context.log.info(t("agentsLoaded", { list }));
         }
         return result;

@@ -7,10 +7,12 @@ import { t } from "./messages.ts";
  * mcp plugin added (`mcp__<server>__<tool>`) that its `tools` list selects, by name or `Mcp(server)`, all of them
  * without a list. Their specs go to the child, which offers them as they are; its calls come back here.
  */
-export function mcpToolsFor(session: AgentSession, tools: readonly string[] | undefined): McpToolOffer[] {
+export function mcpToolsFor(session: AgentSession, tools: readonly string[] | undefined, disallowed: readonly string[] = []): McpToolOffer[] {
   const offers: McpToolOffer[] = [];
   for (const [name, tool] of session.tools) {
     if (!name.startsWith(MCP_TOOL_PREFIX) || !selectsMcpTool(tools, name)) continue;
+    // A Claude Code agent's `disallowedTools` (`mcp__github`, `Mcp(github)`…) removes them from the offer too.
+    if (disallowed.length > 0 && selectsMcpTool(disallowed, name)) continue;
     offers.push({ name, description: tool.spec.description, inputSchema: { ...tool.spec.inputSchema } });
   }
   return offers;

@@ -68,4 +68,15 @@ describe("the sub-agent's system prompt (seed § 20.3.2)", () => {
     expect(omitted[1]?.text).toBe(MAIN[2]?.text);
     expect(rewriteSections(MAIN, agent, "/w", []).map((section) => section.id)).toEqual(["subagents:identity", "memory:instructions"]);
   });
+
+  it("gives a Claude Code agent its body as the prompt, MAIA's working folder and autonomy, and its preloaded skills", () => {
+    const claude: AgentDefinition = { ...agent, format: "claude", prompt: "You are a code reviewer.", instructions: "", missions: "", output: "", constraints: undefined };
+    const prompt = subAgentPrompt(claude, "/work/p");
+    expect(prompt.startsWith("You are a code reviewer.\n\n")).toBe(true);
+    expect(prompt).toContain("Working folder: /work/p");
+    expect(prompt).not.toContain("# Missions");
+    const sections = rewriteSections(MAIN, claude, "/work/p", undefined, [{ name: "api-conventions", body: "Use REST." }]);
+    expect(sections.map((section) => section.id)).toEqual(["subagents:identity", "subagents:skill:api-conventions", "memory:instructions", "skills:list"]);
+    expect(sections[1]?.text).toBe("# Skill api-conventions (preloaded)\n\nUse REST.");
+  });
 });

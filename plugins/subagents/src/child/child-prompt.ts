@@ -14,6 +14,9 @@ const SKILLS_LIST = "skills:list";
  * unless `omitMd`) and the skills it may use, as the other plugins wrote them.
  */
 export function subAgentPrompt(agent: AgentDefinition, cwd: string): string {
+  // A Claude Code agent: its body is its system prompt (its sub-agents page), with what MAIA adds about the
+  // working folder and that nobody can answer during the task.
+  if (agent.format === "claude") return [agent.prompt ?? agent.description, t("promptAutonomy"), t("promptFolder", { cwd }), t("promptClaudeFinal")].join("\n\n");
   const parts = [
     t("promptIdentity", { name: agent.name, description: agent.description }),
     t("promptAutonomy"),
@@ -33,8 +36,13 @@ export function rewriteSections(
   agent: AgentDefinition,
   cwd: string,
   skills: readonly string[] | undefined,
+  /** A Claude Code agent's `skills`: the text of each, preloaded into its prompt. */
+  preloaded: ReadonlyArray<{ name: string; body: string }> = [],
 ): PromptSection[] {
   const rewritten: PromptSection[] = [{ id: "subagents:identity", order: PROMPT_ORDER.IDENTITY, text: subAgentPrompt(agent, cwd) }];
+  for (const skill of preloaded) {
+    rewritten.push({ id: `subagents:skill:${skill.name}`, order: PROMPT_ORDER.SKILLS, text: `${t("promptPreloadedSkill", { name: skill.name })}\n\n${skill.body}` });
+  }
   for (const section of sections) {
     if (section.id === MAIN_IDENTITY) continue;
     if (agent.omitMd && PROJECT_CONTEXT.includes(section.id)) continue;

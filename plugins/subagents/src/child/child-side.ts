@@ -1,5 +1,6 @@
 import { STAGE, type PluginContext, type SessionSetup } from "@maia/kernel";
 import type { PermissionsApi } from "@maia/plugin-permissions";
+import type { SkillsApi } from "@maia/plugin-skills";
 import { t } from "../messages.ts";
 import type { LogLevel, StartSpec } from "@maia/subagent-protocol";
 import { rewriteSections } from "./child-prompt.ts";
@@ -18,9 +19,11 @@ export interface ChildSide {
 }
 
 /** What this side uses of the permissions plugin's API (a type import: none of its code comes along). */
-type PermissionsPeer = Pick<PermissionsApi, "addRules">;
+type PermissionsPeer = Pick<PermissionsApi, "addRules" | "setMode">;
+type SkillsPeer = Pick<SkillsApi, "skillsOf">;
 
 const PERMISSIONS_PLUGIN = "permissions";
+const SKILLS_PLUGIN = "skills";
 
 /**
  * The plugin's side in a sub-agent's process (front end "subagent", seed § 20.3.1–2). The other plugins build the
@@ -52,13 +55,28 @@ export function installChildSide(context: PluginContext, name: string): ChildSid
 
   context.hooks.systemPrompt.tapPromise({ name, stage: STAGE.POST }, async (sections, setup) => {
     if (!armed) return sections;
-    return rewriteSections(sections, armed.spec.agent, setup.cwd, skillsBySetup.get(setup));
+    return rewriteSections(sections, armed.spec.agent, setup.cwd, skillsBySetup.get(setup), await preloadedSkills(armed.spec, setup));
   });
+
+  /** A Claude Code agent's `skills`: their text, from the skills plugin's reading of this session; a missing one is said. */
+  const preloadedSkills = async (spec: StartSpec, setup: SessionSetup) => {
+    const wanted = spec.agent.preloadSkills ?? [];
+    if (wanted.length === 0) return [];
+    const skills = (await context.plugins.get<Partial<SkillsPeer>>(SKILLS_PLUGIN)?.api?.skillsOf?.(setup)) ?? [];
+    return wanted.flatMap((skillName) => {
+      const skill = skills.find((candidate) => candidate.name.toLowerCase() === skillName.toLowerCase());
+      if (!skill) warn(t("skillNotFound", { skill: skillName }));
+      return skill ? [{ name: skill.name, body: skill.body }] : [];
+    });
+  };
 
   return {
     arm(spec, report, callMcp) {
       armed = { spec, report, ...(callMcp ? { callMcp } : {}) };
       addAgentRules(context, spec, warn);
+      // A Claude Code agent's permissionMode (default, acceptEdits, plan): the mode of its own process.
+      const mode = spec.agent.permissionMode;
+      if (mode !== undefined) context.plugins.get<Partial<PermissionsPeer>>(PERMISSIONS_PLUGIN)?.api?.setMode?.(mode);
     },
   };
 }

@@ -61,4 +61,12 @@ describe("the sub-agent's tools (seed § 20.3.1)", () => {
     const noSkills = restrictTools([tool("Read")], { skills: ["review"] });
     expect(noSkills.warnings).toEqual(['skills: "review" is not a skill here; it is ignored.']);
   });
+
+  it("removes a Claude Code agent's disallowedTools first, by name or by server, then applies its tools", () => {
+    const all = [...ALL, tool("mcp__github__create_issue"), tool("mcp__sentry__events")];
+    expect(names(restrictTools(all, { disallowedTools: ["Write", "Mcp(github)"] }).tools)).toEqual(["Read", "Bash", "Addition", "Skill", "mcp__sentry__events"]);
+    const both = restrictTools(all, { tools: ["Read", "Bash"], disallowedTools: ["bash"] });
+    expect(names(both.tools)).toEqual(["Read"]);
+    expect(both.warnings).toEqual([]);
+  });
 });

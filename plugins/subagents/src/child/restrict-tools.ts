@@ -19,9 +19,13 @@ export interface Restricted {
  * Agent: sub-agents do not start sub-agents), then `skills` (the Skill tool only offers those, and disappears when
  * none is left). Pure.
  */
-export function restrictTools(all: readonly AnyTool[], agent: Pick<AgentDefinition, "tools" | "skills">): Restricted {
+export function restrictTools(all: readonly AnyTool[], agent: Pick<AgentDefinition, "tools" | "skills" | "disallowedTools">): Restricted {
   const warnings: string[] = [];
-  const available = all.filter((tool) => tool.spec.name !== AGENT_TOOL);
+  // Claude Code's `disallowedTools` first (its sub-agents page: removed, then `tools` resolved against the rest).
+  const disallowed = agent.disallowedTools ?? [];
+  const removed = (name: string) =>
+    disallowed.some((entry) => entry.toLowerCase() === name.toLowerCase() || (mcpServerEntry(entry) !== undefined && selectsMcpTool([entry], name)));
+  const available = all.filter((tool) => tool.spec.name !== AGENT_TOOL && !removed(tool.spec.name));
   let kept = available;
   if (agent.tools !== undefined) {
     const wanted = new Set<string>();
@@ -40,6 +44,8 @@ export function restrictTools(all: readonly AnyTool[], agent: Pick<AgentDefiniti
       }
       const tool = available.find((candidate) => candidate.spec.name.toLowerCase() === name.toLowerCase());
       if (tool) wanted.add(tool.spec.name);
+      // Listed in both tools and disallowedTools: removed, as Claude Code does, without a word.
+      else if (removed(name)) continue;
       else warnings.push(t("toolNotFound", { tool: name, list: available.map((candidate) => candidate.spec.name).join(", ") }));
     }
     kept = available.filter((tool) => wanted.has(tool.spec.name));
