@@ -1,8 +1,8 @@
 /**
  * The child process of kill-loop.test.ts: edits the two files users' commands edit — `.maia/config.json`
  * (`maia plugins enable|disable`) and `.maia/settings.json` (ACP "always allow") — in a loop until it is killed,
- * printing one line after each edit that completed: `config <n>` and `settings <n>`. Run by Node directly (type
- * stripping).
+ * printing one line after each edit that completed: `config <n>` and `settings <n>`. Bundled into one file by
+ * the test (bundleChild of @maia/testing-maia).
  */
 import { addPermissionRules } from "@maia/permission-rules";
 import { setPluginEnabled } from "./write-config.ts";

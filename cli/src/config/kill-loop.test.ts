@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { killAtRandom } from "@maia/testing-maia";
+import { bundleChild, killAtRandom } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
 import { addPermissionRules } from "@maia/permission-rules";
 import { loadConfig } from "./load-config.ts";
@@ -22,7 +22,7 @@ interface Confirmed {
 async function runAndKill(configFile: string, settingsFile: string): Promise<Confirmed> {
   const confirmed: Confirmed = { config: 0, settings: 0 };
   await killAtRandom(
-    [CHILD, configFile, settingsFile],
+    [await bundleChild(CHILD), configFile, settingsFile],
     (line) => {
       const [, which, round] = /^(config|settings) (\d+)$/.exec(line) ?? [];
       if (which === "config" || which === "settings") confirmed[which] = Number(round);

@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { killAtRandom, tempFolder } from "@maia/testing-maia";
+import { bundleChild, killAtRandom, tempFolder } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
 
 const CHILD = fileURLToPath(new URL("./save-loop-child.ts", import.meta.url));
@@ -17,7 +17,7 @@ interface Confirmed {
 /** Starts the child, kills it with SIGKILL at a random moment once it has saved, and returns what it confirmed. */
 async function runAndKill(cwd: string): Promise<Map<string, Confirmed>> {
   const confirmed = new Map<string, Confirmed>();
-  await killAtRandom([CHILD, cwd], (line) => {
+  await killAtRandom([await bundleChild(CHILD), cwd], (line) => {
     const [, id, file, count] = /^saved (\S+) (.+) (\d+)$/.exec(line) ?? [];
     if (id && file && count) confirmed.set(id, { file, count: Number(count) });
   });

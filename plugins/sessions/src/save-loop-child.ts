@@ -1,7 +1,8 @@
 /**
  * The child process of crash.test.ts: saves two sessions in a loop (growing conversations, renames, changes of
  * case) until it is killed, printing one line after each save that completed: `saved <session> <file> <count>`.
- * Run by Node directly (type stripping), so it uses only the keeper and the plain sample session.
+ * Bundled into one file by the test (bundleChild of @maia/testing-maia); it uses only the keeper and the plain
+ * sample session.
  */
 import { sampleSession } from "@maia/testing-kernel/sample-session";
 import { SessionKeeper } from "./session-keeper.ts";

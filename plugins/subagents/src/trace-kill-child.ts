@@ -1,6 +1,7 @@
 /**
  * The child process of trace-kill.test.ts: writes sub-agent traces in a loop until it is killed, printing one
- * line after each trace that was written: `trace <name> <count>`. Run by Node directly (type stripping).
+ * line after each trace that was written: `trace <name> <count>`. Bundled into one file by the test
+ * (bundleChild of @maia/testing-maia).
  */
 import { writeTrace } from "./trace.ts";
 

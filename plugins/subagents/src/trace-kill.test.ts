@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { killAtRandom, tempFolder } from "@maia/testing-maia";
+import { bundleChild, killAtRandom, tempFolder } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
 import { writeTrace } from "./trace.ts";
 
@@ -11,7 +11,7 @@ const RUNS = Number(process.env.MAIA_CRASH_RUNS ?? 25);
 
 async function runAndKill(cwd: string): Promise<string[]> {
   const written: string[] = [];
-  await killAtRandom([CHILD, cwd], (line) => {
+  await killAtRandom([await bundleChild(CHILD), cwd], (line) => {
     const name = /^trace (\S+) \d+$/.exec(line)?.[1];
     if (name) written.push(name);
   });
