@@ -10,9 +10,5 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores here: end-to-end tests start real processes; too many workers only make them wait.
     maxWorkers: 2,
-    // A worker runs file after file rather than one new process per file: ~0.4 s saved per test file (400 of
-    // them), a minute of CI. The tests share no global state (none changes process.env, the working folder or
-    // the language; the one module mock loads its module again).
-    isolate: false,
   },
 });

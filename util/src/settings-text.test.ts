@@ -16,9 +16,6 @@ vi.mock("node:fs/promises", async (importOriginal) => {
   };
 });
 
-// Test files share their worker (vitest.config.ts, isolate: false): another may have loaded the module with the
-// real file system already; it is loaded again here, after the mock.
-vi.resetModules();
 const { readSettingsText } = await import("./settings-text.ts");
 
 let folder: string;
