@@ -26,8 +26,6 @@ Options:
       --version                         version`,
     launchFolder: "Working folder: {path}",
     noTty: "maia needs an interactive terminal (TTY). For scripts, use: maia -p \"<prompt>\"",
-    interactiveUnavailable:
-      "The interactive interface is not part of this build yet. Use headless mode: maia -p \"<prompt>\" (see maia --help).",
     badUsage: "{message}\nRun maia --help for usage.",
     unknownOption: "unknown option {option}",
     missingValue: "option {option} needs a value",
@@ -38,11 +36,9 @@ Options:
     imageProblem: "--image: {message}",
     noModel:
       "No model configured. Choose one with --model <name>, the MAIA_MODEL variable, or \"model\" in .maia/config.json.{models}",
-    availableModels: "\nAvailable models:\n{list}",
     unknownSubcommand: 'unknown command "{name}"',
     errorPrefix: "Error: {message}",
     aborted: "Interrupted.",
-    pluginsHeader: "Plugins",
     pluginEnabled: "Plugin {name} enabled in {file}",
     pluginDisabled: "Plugin {name} disabled in {file}",
     pluginsUsage: "usage: maia plugins list [--json] | maia plugins enable|disable <name> [--global]",
@@ -80,8 +76,6 @@ Options :
       --version                         version`,
     launchFolder: "Dossier de travail : {path}",
     noTty: "maia a besoin d'un terminal interactif (TTY). Pour les scripts : maia -p \"<demande>\"",
-    interactiveUnavailable:
-      "L'interface interactive ne fait pas encore partie de cette version. Utilisez le mode sans interface : maia -p \"<demande>\" (voir maia --help).",
     badUsage: "{message}\nVoir maia --help.",
     unknownOption: "option inconnue {option}",
     missingValue: "l'option {option} attend une valeur",
@@ -92,11 +86,9 @@ Options :
     imageProblem: "--image : {message}",
     noModel:
       "Aucun modèle configuré. Choisissez-en un avec --model <nom>, la variable MAIA_MODEL ou « model » dans .maia/config.json.{models}",
-    availableModels: "\nModèles disponibles :\n{list}",
     unknownSubcommand: "commande inconnue « {name} »",
     errorPrefix: "Erreur : {message}",
     aborted: "Interrompu.",
-    pluginsHeader: "Plugins",
     pluginEnabled: "Plugin {name} activé dans {file}",
     pluginDisabled: "Plugin {name} désactivé dans {file}",
     pluginsUsage: "utilisation : maia plugins list [--json] | maia plugins enable|disable <nom> [--global]",

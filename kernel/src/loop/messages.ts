@@ -23,7 +23,6 @@ export const t = defineMessages(
     confirmTool: "Allow {name}: {summary}?",
     confirmToolNoSummary: "Allow {name}?",
     retrying: "{provider}: {reason}; retry {attempt} in {seconds} s",
-    pluginError: "Plugin {plugin} failed in {hook}: {message}",
     noProvider: 'No plugin provides the model "{model}" (is the plugin of its provider disabled?)',
   },
   {
@@ -47,7 +46,6 @@ export const t = defineMessages(
     confirmTool: "Autoriser {name} : {summary} ?",
     confirmToolNoSummary: "Autoriser {name} ?",
     retrying: "{provider} : {reason} ; nouvel essai {attempt} dans {seconds} s",
-    pluginError: "Le plugin {plugin} a échoué dans {hook} : {message}",
     noProvider: "Aucun plugin ne fournit le modèle « {model} » (le plugin de son fournisseur est-il désactivé ?)",
   },
 );

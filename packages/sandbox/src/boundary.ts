@@ -21,6 +21,8 @@ export interface SandboxBoundary {
     deniedDomains: string[];
     allowLocalBinding: boolean;
     allowAllUnixSockets: boolean;
+    /** Socket paths a command may connect to (macOS only: see settings.ts). */
+    allowUnixSockets: string[];
   };
   /** Variables named like secrets that are passed in all the same (`allowEnvVars`). */
   allowEnvVars: string[];
@@ -81,6 +83,7 @@ export function resolveBoundary(settings: SandboxSettings, places: BoundaryPlace
       deniedDomains: unique(network.deniedDomains ?? []),
       allowLocalBinding: network.allowLocalBinding === true,
       allowAllUnixSockets: network.allowAllUnixSockets === true,
+      allowUnixSockets: unique((network.allowUnixSockets ?? []).filter((socket) => path.isAbsolute(socket))),
     },
     allowEnvVars: unique(settings.allowEnvVars ?? []),
   };

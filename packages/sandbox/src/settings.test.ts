@@ -43,6 +43,14 @@ describe("the sandbox settings (Claude Code's keys)", () => {
     ]);
   });
 
+  it("says that Linux cannot allow Unix sockets one by one (they stay blocked); macOS's Seatbelt can", () => {
+    const sources = [{ file: "s.json", base: PROJECT, value: { network: { allowUnixSockets: ["/var/run/docker.sock"] } } }];
+    expect(readSandboxSettings(sources, HOME, "linux").warnings).toEqual([
+      "s.json: `sandbox.network.allowUnixSockets` lists paths, but Linux's sandbox cannot allow Unix sockets one by one: they stay blocked (set `sandbox.network.allowAllUnixSockets: true` to allow every Unix socket)",
+    ]);
+    expect(readSandboxSettings(sources, HOME, "darwin").warnings).toEqual([]);
+  });
+
   it("reads `/x` as absolute, and in a deny list as the settings folder's x as well (never looser than meant)", () => {
     expect(resolveSettingsPath("/etc/x", PROJECT, HOME, false)).toEqual(["/etc/x"]);
     expect(resolveSettingsPath("/keys", PROJECT, HOME, true)).toEqual(["/keys", `${PROJECT}/keys`]);

@@ -64,11 +64,13 @@ export interface ReadSettings {
  * wrong type, an unknown key (with "did you mean") and a Claude Code key MAIA does not support are warnings
  * naming the file; the rest of the file applies.
  */
-export function readSandboxSettings(sources: readonly SandboxSettingsSource[], homeDir: string): ReadSettings {
+export function readSandboxSettings(sources: readonly SandboxSettingsSource[], homeDir: string, platform: NodeJS.Platform = process.platform): ReadSettings {
   const warnings: string[] = [];
   const merged: SandboxSettings = {};
   for (const source of sources) {
     const read = readOne(source, homeDir, warnings);
+    // Seatbelt allows a socket by its path; Linux's seccomp program sees a socket's family, never its path.
+    if (platform !== "darwin" && (read?.network?.allowUnixSockets?.length ?? 0) > 0) warnings.push(t("unixSocketsByPath", { file: source.file }));
     if (read) mergeInto(merged, read);
   }
   return { settings: merged, warnings };

@@ -72,7 +72,6 @@ export const t = defineMessages(
     roleMaxOutputTokens: "max_tokens sent with each request",
     roleContextWindow: "the model's context size in tokens",
     // Model spec.
-    modelSpecEmpty: "Empty model name: expected litellm:<name> or <name>",
   },
   {
     unreachable: "LiteLLM injoignable ({url}) : {cause}",
@@ -134,7 +133,6 @@ export const t = defineMessages(
     roleMaxIterations: "itérations par série avant arrêt",
     roleMaxOutputTokens: "max_tokens envoyé à chaque requête",
     roleContextWindow: "taille du contexte du modèle en tokens",
-    modelSpecEmpty: "Nom de modèle vide : attendu litellm:<nom> ou <nom>",
   },
 );
 

@@ -18,13 +18,11 @@ export const t = defineMessages(
     whyPlatform: "no OS sandbox on {detail}",
     whyArch: "no seccomp table for {detail}",
     refusedUnsandboxed: "dangerouslyDisableSandbox is refused: sandbox.allowUnsandboxedCommands is false, so every command runs in the sandbox",
-    askUnsandboxed: "runs OUTSIDE the OS sandbox (dangerouslyDisableSandbox): it can write anywhere you can, read your secrets and reach the network",
     networkNoSocat: "socat is not installed: the allowed domains cannot be reached from the sandbox (its network stays off). Install: apt-get install socat",
     stateOn: "Sandbox: on ({platform}) — Bash runs inside it",
     stateOff: "Sandbox: off (sandbox.enabled is false in {files}) — Bash runs without it",
     stateOffNoFile: "Sandbox: off",
     stateUnavailable: "Sandbox: unavailable — {why}",
-    stateUnknown: "Sandbox: not probed yet",
     sectionWrites: "Writes: {places}; everything else is read-only",
     sectionProtected: "Read-only inside them: {places}",
     sectionSecrets: "Unreadable: {places}",
@@ -55,8 +53,6 @@ export const t = defineMessages(
     checkAllHeld: "Every wall held.",
     checkSomeBroken: "A wall did not hold: do not rely on this sandbox.",
     checkUnavailable: "No sandbox to test.",
-    statusLineOn: "Bash sandboxed",
-    statusLineOff: "Bash not sandboxed",
   },
   {
     description: "Montre le bac à sable du système où s'exécute Bash : son état, ses limites, les derniers refus",
@@ -77,15 +73,12 @@ export const t = defineMessages(
     whyArch: "pas de table seccomp pour {detail}",
     refusedUnsandboxed:
       "dangerouslyDisableSandbox est refusé : sandbox.allowUnsandboxedCommands vaut false, toute commande s'exécute donc dans le bac à sable",
-    askUnsandboxed:
-      "s'exécute HORS du bac à sable du système (dangerouslyDisableSandbox) : elle peut écrire partout où vous le pouvez, lire vos secrets et joindre le réseau",
     networkNoSocat:
       "socat n'est pas installé : les domaines autorisés ne sont pas joignables depuis le bac à sable (son réseau reste coupé). Installation : apt-get install socat",
     stateOn: "Bac à sable : activé ({platform}) — Bash s'y exécute",
     stateOff: "Bac à sable : désactivé (sandbox.enabled vaut false dans {files}) — Bash s'exécute sans lui",
     stateOffNoFile: "Bac à sable : désactivé",
     stateUnavailable: "Bac à sable : indisponible — {why}",
-    stateUnknown: "Bac à sable : pas encore sondé",
     sectionWrites: "Écritures : {places} ; tout le reste est en lecture seule",
     sectionProtected: "En lecture seule à l'intérieur : {places}",
     sectionSecrets: "Illisibles : {places}",
@@ -116,7 +109,5 @@ export const t = defineMessages(
     checkAllHeld: "Tous les murs ont tenu.",
     checkSomeBroken: "Un mur n'a pas tenu : ne vous fiez pas à ce bac à sable.",
     checkUnavailable: "Aucun bac à sable à tester.",
-    statusLineOn: "Bash dans le bac à sable",
-    statusLineOff: "Bash hors du bac à sable",
   },
 );

@@ -3,7 +3,7 @@ import type { SandboxBoundary } from "../boundary.ts";
 /**
  * The Seatbelt profile (`sandbox-exec -p`) of a boundary on macOS: everything readable but the secrets, writes
  * only in the writable folders, the private temp folder and the terminal devices, the protected paths read-only
- * again, no network but the proxy's port on 127.0.0.1, no Unix socket unless every one is allowed, no listening
+ * again, no network but the proxy's port on 127.0.0.1, no Unix socket but those listed (by path) or all, no listening
  * unless local binding is. In Seatbelt's language the last rule that matches decides, so denials come after the
  * allowances they narrow. Written from Apple's profile language as sandbox-runtime and Chromium use it; it has no
  * test on a Mac in this repository's CI (Linux), see docs/sandbox.md.
@@ -23,6 +23,7 @@ export function seatbeltProfile(boundary: SandboxBoundary, options: { privateTmp
   if (options.proxyPort !== undefined) lines.push(`(allow network-outbound (remote ip "localhost:${options.proxyPort}"))`);
   if (boundary.network.allowLocalBinding) lines.push('(allow network-bind network-inbound (local ip "localhost:*"))', '(allow network-outbound (remote ip "localhost:*"))');
   if (boundary.network.allowAllUnixSockets) lines.push("(allow network* (remote unix-socket))", "(allow network-bind (local unix-socket))");
+  else if (boundary.network.allowUnixSockets.length > 0) lines.push(`(allow network-outbound ${boundary.network.allowUnixSockets.map((socket) => `(remote unix-socket (path-literal ${JSON.stringify(socket)}))`).join(" ")})`);
   return `${lines.join("\n")}\n`;
 }
 

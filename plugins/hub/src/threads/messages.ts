@@ -16,10 +16,8 @@ export const t = defineMessages(
     unreadable: "cannot be read ({cause})",
     writeFailed: "WARN maia hub cannot save the thread {file}: {cause}",
     stateWriteFailed: "WARN maia hub cannot save which threads are open: {cause}",
-    noSessionList: "{name} does not list its sessions (it does not offer ACP session/list).",
     noSessionLoad: "{name} cannot open its sessions (it does not offer ACP session/load).",
     importFailed: "{name} could not open its session {id}: {cause}",
-    importedTitle: "Session {id}",
   },
   {
     unknownAgent: "Il n'y a pas d'agent « {name} » dans la configuration.",
@@ -35,9 +33,7 @@ export const t = defineMessages(
     unreadable: "illisible ({cause})",
     writeFailed: "WARN maia hub ne peut pas enregistrer le fil {file} : {cause}",
     stateWriteFailed: "WARN maia hub ne peut pas enregistrer quels fils sont ouverts : {cause}",
-    noSessionList: "{name} ne liste pas ses sessions (il n'offre pas session/list d'ACP).",
     noSessionLoad: "{name} ne peut pas ouvrir ses sessions (il n'offre pas session/load d'ACP).",
     importFailed: "{name} n'a pas pu ouvrir sa session {id} : {cause}",
-    importedTitle: "Session {id}",
   },
 );

@@ -175,8 +175,6 @@ export const messages = defineMessages(
     "plan.status.in_progress": "in progress",
     "plan.status.completed": "done",
     "plan.priority.high": "high priority",
-    "plan.priority.medium": "medium priority",
-    "plan.priority.low": "low priority",
     "permission.heading": "{title} asks for permission",
     "permission.rejections": ({ count = 0 }) =>
       `${count} ${plural(Number(count), "refusal", "refusals")} already in this turn`,
@@ -353,8 +351,6 @@ export const messages = defineMessages(
     "plan.status.in_progress": "en cours",
     "plan.status.completed": "terminée",
     "plan.priority.high": "priorité haute",
-    "plan.priority.medium": "priorité moyenne",
-    "plan.priority.low": "priorité basse",
     "permission.heading": "{title} demande une autorisation",
     "permission.rejections": ({ count = 0 }) =>
       `${count} ${pluriel(Number(count), "refus déjà donné", "refus déjà donnés")} dans ce tour`,

@@ -1,0 +1,72 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+
+/** The repository's root (this file is testing/architecture/src/source-files.ts). */
+export const REPO = path.resolve(import.meta.dirname, "../../..");
+
+export interface SourceFile {
+  /** Relative to the repository, with `/`. */
+  file: string;
+  /** The folder of its nearest package.json, relative to the repository (`plugins/mcp`, `cli`…). */
+  packageRoot: string;
+  text: string;
+  /** Its syntax tree, parsed on first use. */
+  readonly tree: ts.SourceFile;
+}
+
+const TEST_FILE = /\.test\.tsx?$|\.final\.ts$/;
+
+/** Test files (vitest's, and the suite's last check) beside the code they test. */
+export function isTestFile(file: string): boolean {
+  return TEST_FILE.test(file);
+}
+
+let cached: SourceFile[] | undefined;
+
+/** Every TypeScript file git knows in the repository (generated declarations left out), read once per run. */
+export function sourceFiles(): SourceFile[] {
+  cached ??= execFileSync("git", ["ls-files", "-z", "--", "*.ts", "*.tsx", "*.mts"], { cwd: REPO, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
+    .split("\0")
+    .filter((file) => file !== "" && !file.endsWith(".d.ts") && existsSync(path.join(REPO, file)))
+    .map((file) => sourceFile(file, readFileSync(path.join(REPO, file), "utf8")));
+  return cached;
+}
+
+function sourceFile(file: string, text: string): SourceFile {
+  let tree: ts.SourceFile | undefined;
+  return {
+    file,
+    packageRoot: packageRootOf(file),
+    text,
+    get tree() {
+      tree ??= ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+      return tree;
+    },
+  };
+}
+
+const roots = new Map<string, string>();
+
+function packageRootOf(file: string): string {
+  let folder = path.posix.dirname(file);
+  for (;;) {
+    const known = roots.get(folder);
+    if (known !== undefined) return known;
+    if (folder === "." || existsSync(path.join(REPO, folder, "package.json"))) {
+      roots.set(folder, folder);
+      return folder;
+    }
+    folder = path.posix.dirname(folder);
+  }
+}
+
+/** Calls `visit` on every node of `tree`; a visit that returns false skips the node's children. */
+export function walk(tree: ts.Node, visit: (node: ts.Node) => boolean | void): void {
+  const go = (node: ts.Node): void => {
+    if (visit(node) === false) return;
+    ts.forEachChild(node, go);
+  };
+  go(tree);
+}
