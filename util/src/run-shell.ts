@@ -138,6 +138,12 @@ export class RunningShell {
     this.child.unref();
   }
 
+  /** Keeps MAIA alive again until it ends (someone now waits for its end: a kill). */
+  ref(): void {
+    (this.#stdout as { ref?: () => void } | null)?.ref?.();
+    this.child.ref();
+  }
+
   #emit(text: string): void {
     if (text === "") return;
     for (const listener of this.#listeners) listener(text);

@@ -130,8 +130,15 @@ export class BackgroundShell {
   async kill(by: StoppedBy): Promise<ShellEnd> {
     if (this.#end) return this.#end;
     this.#stoppedBy ??= by;
+    // Whoever waits for the end must not see the process exit under it: an unreferenced child keeps nothing alive.
+    this.#shell.ref();
+    const grace = setTimeout(() => undefined, this.#options.killGraceMs + 5_000);
     this.#shell.stop(this.#options.killGraceMs);
-    return this.ended;
+    try {
+      return await this.ended;
+    } finally {
+      clearTimeout(grace);
+    }
   }
 
   /** At process exit, when nothing can be awaited: SIGKILL to the whole group at once. */
