@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { methods, type SessionNotification, type ToolCallUpdate } from "@agentclientprotocol/sdk";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
@@ -22,6 +22,12 @@ function callUpdate(sessionId: string, toolCallId: string, test: (update: ToolCa
     notification.update.sessionUpdate === "tool_call_update" &&
     notification.update.toolCallId === toolCallId &&
     test(notification.update);
+}
+
+/** `sleep` outside the OS sandbox, whose processes die with MAIA by themselves: only MAIA's own stopping counts. */
+async function sleepOutsideSandbox(): Promise<void> {
+  await mkdir(path.join(bed.cwd, ".maia"), { recursive: true });
+  await writeFile(path.join(bed.cwd, ".maia", "settings.json"), JSON.stringify({ sandbox: { excludedCommands: ["sleep"] } }));
 }
 
 async function openSession(acp: AcpProcess): Promise<string> {
@@ -78,10 +84,12 @@ describe("maia acp: commands in the background", () => {
     ["/load", (acp, sessionId) => prompt(acp, sessionId, `/load ${sessionId}`)],
     ["session/close", (acp, sessionId) => acp.connection.agent.request(methods.agent.session.close, { sessionId })],
     ["the client going away (stdin closed)", (acp) => acp.close()],
+    ["SIGTERM (the hub's stop after stdin)", async (acp) => process.kill(acp.pid ?? 0, "SIGTERM")],
   ];
   for (const [how, end] of ends) {
     it(`stops the session's background commands on ${how}`, async () => {
       const n = unique();
+      await sleepOutsideSandbox();
       bed.server.enqueue(bash("b1", `sleep ${n}`), { text: "Started." });
       const acp = bed.start({ args: ["--model", "fake-model"] });
       const sessionId = await openSession(acp);

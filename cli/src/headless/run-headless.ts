@@ -49,7 +49,10 @@ export async function runHeadless(args: CliArgs, io: HeadlessIO): Promise<number
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
-  for (const name of signals) process.once(name, onSignal);
+  // `on`, not `once`: signal-exit (loaded with execa by the first command) kills the process on a signal when it is
+  // the only listener left, which a `once` listener that already ran no longer counts as (MAIA would die before it
+  // stopped its background commands).
+  for (const name of signals) process.on(name, onSignal);
   try {
     const { kernel, config } = await boot({
       frontEnd: "headless",
