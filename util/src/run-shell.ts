@@ -31,6 +31,12 @@ export interface ShellOptions {
    * so that the group can be stopped as a whole. A rejection is a launch failure.
    */
   spawn?: CommandSpawner;
+  /**
+   * How SIGTERM reaches the command the spawner started, when not through its process group (the OS sandbox: a
+   * signal to the sandbox's group ends it at once with SIGKILL, so the sandbox signals the processes inside).
+   * Takes the spawned process's pid; false when nothing was left to signal. SIGKILL still goes to the group.
+   */
+  terminate?: (pid: number) => boolean;
 }
 
 /** Starts a command line; see ShellOptions.spawn. */
@@ -72,10 +78,12 @@ export class RunningShell {
   readonly #decoder = new StringDecoder("utf8");
   readonly #listeners = new Set<(text: string) => void>();
   readonly #closed: Promise<void>;
+  readonly #terminate: ((pid: number) => boolean) | undefined;
   #exit: ShellExit | undefined;
 
-  constructor(child: ChildProcess, stdout: NodeJS.ReadableStream | null, settled?: Promise<unknown>) {
+  constructor(child: ChildProcess, stdout: NodeJS.ReadableStream | null, settled?: Promise<unknown>, terminate?: (pid: number) => boolean) {
     this.child = child;
+    this.#terminate = terminate;
     this.#stdout = stdout as OutputPipe | null;
     this.exited = new Promise<ShellExit>((resolve) => {
       child.once("exit", (code, signal) => resolve((this.#exit = { code, signal })));
@@ -123,12 +131,15 @@ export class RunningShell {
   }
 
   /**
-   * Stops the whole tree: SIGTERM to the group, SIGKILL `graceMs` later. The SIGKILL is sent whatever happens in
-   * between: a process that ignores SIGTERM may have let go of the pipe and outlived the shell.
+   * Stops the whole tree: SIGTERM to the group (or to the command inside its sandbox, see ShellOptions.terminate),
+   * SIGKILL to the group `graceMs` later. The SIGKILL is sent whatever happens in between: a process that ignores
+   * SIGTERM may have let go of the pipe and outlived the shell.
    */
   stop(graceMs: number): void {
     const pid = this.child.pid;
-    if (!signalGroup(pid, "SIGTERM")) return;
+    if (pid === undefined) return;
+    const terminated = this.#terminate ? this.#terminate(pid) : signalGroup(pid, "SIGTERM");
+    if (!terminated && !signalGroup(pid, 0)) return;
     setTimeout(() => signalGroup(pid, "SIGKILL"), graceMs).unref();
   }
 
@@ -159,11 +170,11 @@ export class RunningShell {
  * then replaces itself with a shell running the command unchanged, so both streams share one pipe and keep
  * their exact order (two pipes read by Node could reorder close writes).
  */
-export async function launchShell(command: string, options: Pick<ShellOptions, "cwd" | "env" | "spawn">): Promise<RunningShell | { error: string }> {
+export async function launchShell(command: string, options: Pick<ShellOptions, "cwd" | "env" | "spawn" | "terminate">): Promise<RunningShell | { error: string }> {
   if (options.spawn) {
     try {
       const child = await options.spawn(command, { cwd: options.cwd, env: options.env });
-      return new RunningShell(child, child.stdout);
+      return new RunningShell(child, child.stdout, undefined, options.terminate);
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }
@@ -206,7 +217,7 @@ export async function runShell(command: string, options: ShellOptions): Promise<
  */
 export async function awaitShell(
   shell: RunningShell,
-  options: Omit<ShellOptions, "cwd" | "env" | "spawn"> & { detach?: AbortSignal },
+  options: Omit<ShellOptions, "cwd" | "env" | "spawn" | "terminate"> & { detach?: AbortSignal },
 ): Promise<ShellResult | DetachedShell> {
   if (options.signal?.aborted) {
     shell.signalGroup("SIGKILL");

@@ -65,6 +65,7 @@ async function bash(input: BashInput, context: ToolContext, limits: BashLimits, 
   const plan = sandbox ? await sandbox.planBash(input) : undefined;
   if (plan?.kind === "refused") return { content: t("bashSandboxRefused", { reason: plan.reason }), isError: true };
   let spawn: CommandSpawner | undefined;
+  let terminate: ((pid: number) => boolean) | undefined;
   if (sandbox && plan?.kind === "sandboxed") {
     let conversation = conversations.get(context.state);
     if (conversation === undefined) {
@@ -73,12 +74,14 @@ async function bash(input: BashInput, context: ToolContext, limits: BashLimits, 
     }
     const key = conversation;
     spawn = (command, options) => sandbox.spawn(command, { ...options, conversation: key });
+    // SIGTERM (a timeout, an interrupt, KillShell) goes to the command's processes inside the sandbox.
+    terminate = (pid) => sandbox.terminate(pid);
   }
   // Interrupted before it started: nothing is run.
   if (context.signal?.aborted) return statusLine({ kind: "interrupted" });
   const started = Date.now();
   const cutMarker = (omitted: number) => t("bashOutputCut", { count: omitted });
-  const launched = await launchShell(input.command, { cwd: context.cwd, env: context.env ?? process.env, ...(spawn ? { spawn } : {}) });
+  const launched = await launchShell(input.command, { cwd: context.cwd, env: context.env ?? process.env, ...(spawn ? { spawn, terminate } : {}) });
   if ("error" in launched) return finish({ output: "", status: { kind: "launch_failed", cause: launched.error } });
   const shells = BackgroundShells.of(context.state);
   const background = { command: input.command, sandboxed: spawn !== undefined, maxChars: limits.maxChars, killGraceMs: limits.killGraceMs, cutMarker, ...(context.callId ? { callId: context.callId } : {}) };

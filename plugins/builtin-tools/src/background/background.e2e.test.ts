@@ -12,6 +12,13 @@ const results = (events: StreamEvent[]) => events.filter((event) => event.type =
 /** A number no other test's command uses, so that pgrep finds this test's processes only. */
 const unique = () => 70_000 + Math.floor(Math.random() * 20_000);
 
+/** The `sleep N` processes themselves (not the shells whose command line holds the text). */
+async function sleepsOf(n: number): Promise<number[]> {
+  const pids = await processesMatching(`sleep ${n}`);
+  const own = await Promise.all(pids.map(async (pid) => ((await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")) === `sleep\0${n}\0` ? [pid] : [])));
+  return own.flat();
+}
+
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -70,23 +77,33 @@ describe("Bash in the background through `maia -p` (built bundle, fake LiteLLM, 
     expect(await processesMatching(`sleep ${n}`)).toEqual([]);
   });
 
-  it.skipIf(process.platform !== "linux")("runs a background command in the OS sandbox, as a foreground one", async () => {
+  it.skipIf(process.platform !== "linux")("runs a background command in the OS sandbox, and KillShell stops its processes inside it: SIGTERM, then SIGKILL", async () => {
+    const n = unique();
     const result = path.join(bed.cwd, "result.txt");
     const escaped = path.join(bed.home, "escaped");
     // The user's choice for sandboxed commands: no question for them (docs/sandbox.md).
     await projectSettings({ sandbox: { autoAllowBashIfSandboxed: true } });
+    // Inside: a write outside the project, then a shell that notes SIGTERM and waits on, a sleep that dies of it,
+    // and one that ignores it (only SIGKILL ends it).
+    const command = [
+      `touch ${escaped} 2> result.txt; echo "status $?" >> result.txt`,
+      `trap 'echo "TERM reached the command" >> stopped.txt; wait' TERM`,
+      `(trap '' TERM; exec sleep ${n}) & sleep ${n} & wait`,
+    ].join("\n");
+    let sleeping = 0;
     bed.server.enqueue(
-      { toolCalls: [call("c1", "Bash", { command: `touch ${escaped} 2> result.txt; echo "status $?" >> result.txt`, run_in_background: true })] },
-      // The model answers once the command has written its result (in the launch folder, which it may write).
-      async (body) => {
-        const started = JSON.stringify(body.messages?.at(-1)).includes("running in the background");
-        if (started) await eventually(async () => (await readFile(result, "utf8").catch(() => "")).includes("status"), 20_000);
-        return { text: "ok" };
+      { toolCalls: [call("c1", "Bash", { command, run_in_background: true })] },
+      // The model stops it once it has written its result and both sleeps run.
+      async () => {
+        await eventually(async () => (await readFile(result, "utf8").catch(() => "")).includes("status"), 20_000);
+        await eventually(async () => (sleeping = (await sleepsOf(n)).length) === 2, 20_000);
+        return { toolCalls: [call("c2", "KillShell", { shell_id: "bash_1" })] };
       },
+      { text: "ok" },
     );
     const run = await maia("try");
     expect(run.code).toBe(0);
-    const [started] = results(run.events);
+    const [started, killed] = results(run.events);
     if (started?.sandboxed !== true) {
       // No working bubblewrap on this machine: MAIA said so, and a command that is not sandboxed was not auto-allowed.
       expect(run.stderr).toMatch(/sandbox/i);
@@ -95,6 +112,12 @@ describe("Bash in the background through `maia -p` (built bundle, fake LiteLLM, 
     // It ran inside the sandbox: the write outside the project was refused.
     expect(await readFile(result, "utf8")).toMatch(/Read-only file system[^]*status 1/);
     expect(await stat(escaped).catch(() => undefined)).toBeUndefined();
+    // KillShell's SIGTERM reached the command inside (a signal to bubblewrap would have killed it at once), and
+    // what ignored it is gone too.
+    expect(sleeping).toBe(2);
+    expect(killed?.content).toMatch(/^Stopped bash_1 \(touch /);
+    expect(await readFile(path.join(bed.cwd, "stopped.txt"), "utf8")).toBe("TERM reached the command\n");
+    expect(await processesMatching(`sleep ${n}`)).toEqual([]);
   });
 
   for (const signal of ["SIGTERM", "SIGHUP", "SIGINT"] as const) {
