@@ -39,27 +39,39 @@ async function maia(prompt: string, extra: string[] = []) {
 }
 
 describe("Bash in the background through `maia -p` (built bundle, fake LiteLLM, real processes)", () => {
-  it("starts a server in the background, queries it with curl in the same turn, reads its output, stops it", async () => {
+  it("starts a server in the background, queries it with curl in the same turn, reads its output as it comes, stops it; the rules apply to it", async () => {
     const port = await freePort();
     // On Linux each sandboxed command has its own network: a server and its client in two commands must run
     // outside it, which is what excludedCommands is for (docs/tools.md).
     await projectSettings({ sandbox: { excludedCommands: ["node", "curl"] } });
-    const server = `node -e "require('http').createServer((q, s) => s.end('hello from the background')).listen(${port}, '127.0.0.1', () => console.log('listening on ${port}'))"`;
+    const server = `node -e "require('http').createServer((q, s) => { console.log('hit ' + q.url); s.end('hello from the background') }).listen(${port}, '127.0.0.1', () => console.log('listening on ${port}'))"`;
+    const curl = (route: string) => call(`curl-${route}`, "Bash", { command: `curl -s --retry 30 --retry-connrefused --retry-delay 1 http://127.0.0.1:${port}/${route}` });
     bed.server.enqueue(
+      // No rule allows it: refused as a foreground call would be, nothing started.
+      { toolCalls: [call("c0", "Bash", { command: "sleep 1000", run_in_background: true })] },
       { toolCalls: [call("c1", "Bash", { command: server, run_in_background: true })] },
-      { toolCalls: [call("c2", "Bash", { command: `curl -s --retry 30 --retry-connrefused --retry-delay 1 http://127.0.0.1:${port}/` })] },
+      { toolCalls: [curl("first")] },
       { toolCalls: [call("c3", "BashOutput", { bash_id: "bash_1" })] },
-      { toolCalls: [call("c4", "KillShell", { shell_id: "bash_1" })] },
+      { toolCalls: [curl("second")] },
+      { toolCalls: [call("c5", "BashOutput", { bash_id: "bash_1" })] },
+      { toolCalls: [call("c6", "KillShell", { shell_id: "bash_1" })] },
+      { toolCalls: [call("c7", "BashOutput", { bash_id: "bash_1" })] },
       { text: "The server answered." },
     );
     // BashOutput and KillShell reach only what MAIA started: they need no rule.
     const run = await maia("start a server and try it", ["--allow", "Bash(node *)", "--allow", "Bash(curl *)"]);
     expect(run.code).toBe(0);
-    const [started, curl, output, killed] = results(run.events);
+    const [refused, started, first, output, second, more, killed, last] = results(run.events);
+    expect(refused?.isError).toBe(true);
+    expect(refused?.content).toContain("Action refused: it needs the user's confirmation and nobody can answer here");
     expect(started?.content).toMatch(/^Command running in the background with ID: bash_1\./);
-    expect(curl?.content).toBe("hello from the background\n[exit code: 0]");
-    expect(output?.content).toBe(`<status>running</status>\n<output>\nlistening on ${port}\n</output>`);
+    expect(first?.content).toBe("hello from the background\n[exit code: 0]");
+    expect(output?.content).toBe(`<status>running</status>\n<output>\nlistening on ${port}\nhit /first\n</output>`);
+    expect(second?.content).toBe("hello from the background\n[exit code: 0]");
+    // Only what came since the last read.
+    expect(more?.content).toBe("<status>running</status>\n<output>\nhit /second\n</output>");
     expect(killed?.content).toBe(`Stopped bash_1 (${server.slice(0, 79)}…).`);
+    expect(last?.content).toBe("<status>killed</status>\n<end>stopped with KillShell</end>\n(no new output since the last read)");
     expect(await processesMatching(`listen(${port}`)).toEqual([]);
   });
 
