@@ -158,6 +158,8 @@ describe("Bash in the background through `maia -p` (built bundle, fake LiteLLM, 
     const child = spawnMaia(["-p", "go", "--model", "fake-model", "--allow", "Bash(sleep *)"], bed);
     const exited = new Promise((resolve) => child.once("exit", resolve));
     expect(await eventually(async () => (await processesMatching(`sleep ${n}`)).length > 0, 20_000)).toBe(true);
+    // Killed once its second request hangs: the hanging answer is then taken, and the next run gets "Hello".
+    expect(await eventually(async () => bed.server.chatBodies().length === 2, 20_000)).toBe(true);
     child.kill("SIGKILL");
     await exited;
     const left = await processesMatching(`sleep ${n}`);
