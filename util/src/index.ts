@@ -20,6 +20,8 @@ export { cutMiddle } from "./cut-middle.ts";
 // A warning said once per distinct message (a broken settings file read again at every reload): plugins' logs.
 export { createWarnOnce } from "./warn-once.ts";
 export { processAlive } from "./process-alive.ts";
+// What each MAIA process runs in the background, so that a start after a crash stops it.
+export { BackgroundLedger, ledgerFolder, processStartTime, reapOrphans, type LedgerEntry } from "./background-ledger.ts";
 export {
   jsonPointer,
   lineAndColumn,
@@ -41,7 +43,19 @@ export { classifyBytes, looksBinary, SNIFF_BYTES, type FileKind } from "./file-k
 export { bomLength, createDecoder, decodeText, detectEncoding, dominantEol, encodeText, type DecodedText, type TextEncoding } from "./text-codec.ts";
 export { formatSizeWith, type NumberFormatter } from "./format-size.ts";
 // The shell runner of Bash and of `!` commands: one process model, one output cap.
-export { runShell, systemShell, type CommandSpawner, type ShellOptions, type ShellResult, type ShellStatus } from "./run-shell.ts";
+export {
+  awaitShell,
+  launchShell,
+  runShell,
+  RunningShell,
+  systemShell,
+  type CommandSpawner,
+  type DetachedShell,
+  type ShellExit,
+  type ShellOptions,
+  type ShellResult,
+  type ShellStatus,
+} from "./run-shell.ts";
 export { OutputCap } from "./output-cap.ts";
 // The strings of every package (also re-exported by @maia/kernel for plugins) and "did you mean" hints.
 export * from "./i18n/index.ts";

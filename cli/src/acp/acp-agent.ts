@@ -159,6 +159,12 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
       if (!setMode((await pool.get(session.cwd)).kernel, params.modeId)) throw new RequestError(-32602, t("badMode", { mode: params.modeId }));
       return {};
     }))
+    // MAIA's extension: stops a background command of a session (the hub's Stop button, issue 39).
+    .onRequest("_maia/background/kill", backgroundKillParams, precise(async ({ params }: { params: { sessionId: string; shellId: string } }) => {
+      const killed = await sessionFor(params.sessionId).killBackground(params.shellId);
+      if (!killed) throw new RequestError(-32602, t("noBackground", { id: params.shellId }), { shellId: params.shellId });
+      return { killed: true };
+    }))
     .onRequest(methods.agent.session.close, precise(async ({ params }) => {
       const session = sessions.get(params.sessionId);
       if (!session) return {};
@@ -195,6 +201,13 @@ function precise<Context, Result>(handler: (context: Context) => Promise<Result>
       throw new RequestError(-32603, errorMessage(error), data);
     }
   };
+}
+
+/** The params of `_maia/background/kill`: `{ sessionId, shellId }`. */
+function backgroundKillParams(params: unknown): { sessionId: string; shellId: string } {
+  const { sessionId, shellId } = (params ?? {}) as { sessionId?: unknown; shellId?: unknown };
+  if (typeof sessionId !== "string" || typeof shellId !== "string") throw new RequestError(-32602, t("badBackgroundParams"));
+  return { sessionId, shellId };
 }
 
 /** ACP requires an absolute cwd; it must also be a folder MAIA can work in. */

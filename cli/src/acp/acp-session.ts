@@ -21,6 +21,7 @@ import { prepareImages, promptToRequest } from "./prompt-blocks.ts";
 import { rememberCall } from "./remember-call.ts";
 import { ToolCalls, type TrackedCall } from "./tool-calls.ts";
 import { asRequestError, stopReasonOf } from "./turn-end.ts";
+import { BackgroundCalls } from "./background-calls.ts";
 import { UpdateQueue } from "./update-queue.ts";
 
 export interface SessionDeps {
@@ -46,6 +47,7 @@ export class AcpSession implements PermissionHost {
   readonly client: AgentContext;
   readonly updates: UpdateQueue;
   readonly toolCalls: ToolCalls;
+  readonly backgroundCalls: BackgroundCalls;
   readonly peers: Peers;
   readonly #deps: SessionDeps;
   readonly #interaction = new AcpInteraction();
@@ -69,6 +71,7 @@ export class AcpSession implements PermissionHost {
       (error) => deps.log.debug(`acp: update not sent: ${errorMessage(error)}`),
     );
     this.toolCalls = new ToolCalls(this.updates, { cwd: deps.entry.cwd, homeDir: deps.entry.homeDir });
+    this.backgroundCalls = new BackgroundCalls(this.updates);
     this.#events.on(this.#onEvent);
     deps.register(this.#events, this);
   }
@@ -213,12 +216,32 @@ export class AcpSession implements PermissionHost {
     this.#turn?.abort();
   }
 
-  /** session/close and shutdown: the turn in progress is cancelled and rolled back before plugins save. */
+  /**
+   * session/close and shutdown: the turn in progress is cancelled and rolled back before plugins save; the
+   * session's background commands are stopped (their calls end `failed`, sent before this resolves).
+   */
   async close(): Promise<void> {
     this.cancel();
     await this.#turnDone;
     await this.updates.flush();
     await this.#conversation?.close();
+    this.backgroundCalls.close();
+    await this.updates.flush();
+  }
+
+  /** The tool call `callId` left a command running in the background: followed until it ends (true), or not. */
+  followBackground(callId: string, session: AgentSession, output: string, sandboxed: boolean | undefined): boolean {
+    const background = this.peers.background;
+    if (!background || !background.list(session).some((shell) => shell.callId === callId && shell.running)) return false;
+    const tracked = this.toolCalls.handOver(callId);
+    if (!tracked) return false;
+    return this.backgroundCalls.follow(tracked, callId, output, background, session, sandboxed);
+  }
+
+  /** `_maia/background/kill`: stops one of this session's background commands; false when it has none of that ID. */
+  async killBackground(shellId: string): Promise<boolean> {
+    const background = this.peers.background;
+    return background ? background.kill(this.conversation.current, shellId) : false;
   }
 
   canRemember(): boolean {

@@ -37,7 +37,10 @@ export function bridgeHooks(kernel: Kernel, sessionOf: (events: AgentEvents) => 
   kernel.hooks.afterToolCall.tap(TAP, (event) => {
     const acp = sessionOf(event.session.events);
     if (!acp) return;
-    acp.toolCalls.finish(event.call.id, event.output, event.isError, { sandboxed: sandboxedOf(event.tool, event.call.input), images: event.images });
+    const sandboxed = sandboxedOf(event.tool, event.call.input);
+    // A call that left a command running in the background stays in progress until the command ends (issue 39).
+    if (!event.isError && event.call.name === "Bash" && acp.followBackground(event.call.id, event.session, event.output, sandboxed)) return;
+    acp.toolCalls.finish(event.call.id, event.output, event.isError, { sandboxed, images: event.images });
     if (event.call.name === "TodoWrite" && !event.isError) {
       const todos = acp.peers.todos?.todosOf(event.session.state) ?? todosFromInput(event.call.input);
       const entries: PlanEntry[] = todos.map((todo) => ({

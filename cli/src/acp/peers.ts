@@ -26,6 +26,9 @@ export type SkillsPeer = Pick<SkillsApi, "skillsOf">;
  */
 export type McpPeer = Pick<McpApi, "addClientServers">;
 
+/** The commands Bash runs in the background: followed as tool calls, stopped by `_maia/background/kill`. */
+export type BackgroundPeer = Pick<NonNullable<BuiltinToolsApi["background"]>, "follow" | "kill" | "list">;
+
 export function peersOf(kernel: Kernel) {
   const api = <T>(name: string, probe: keyof T & string): T | undefined => {
     const value = kernel.plugins.get<T>(name)?.api;
@@ -37,7 +40,13 @@ export function peersOf(kernel: Kernel) {
     todos: api<TodosPeer>("builtin-tools", "todosOf"),
     skills: api<SkillsPeer>("skills", "skillsOf"),
     mcp: api<McpPeer>("mcp", "addClientServers"),
+    background: backgroundOf(kernel),
   };
 }
 
 export type Peers = ReturnType<typeof peersOf>;
+
+function backgroundOf(kernel: Kernel): BackgroundPeer | undefined {
+  const background = kernel.plugins.get<Pick<BuiltinToolsApi, "background">>("builtin-tools")?.api?.background;
+  return background && typeof background.follow === "function" ? background : undefined;
+}

@@ -57,7 +57,10 @@ export async function runAcp(args: CliArgs, io: AcpIO): Promise<number> {
   const connection = agent.app.connect(ndJsonStream(output, input));
   const stop = () => connection.close();
   const signals = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
-  for (const signal of signals) process.once(signal, stop);
+  // `on`, not `once`: signal-exit (loaded with execa by the first command) kills the process on a signal when it is
+  // the only listener left, which a `once` listener that already ran no longer counts as: the sessions (and their
+  // background commands) would not be closed.
+  for (const signal of signals) process.on(signal, stop);
   // A client that went away leaves a broken pipe: that is the end of the connection, not a crash.
   io.stdout.on("error", stop);
   try {

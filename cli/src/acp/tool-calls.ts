@@ -115,6 +115,18 @@ export class ToolCalls {
     return tracked;
   }
 
+  /**
+   * The call ran and left a command running in the background: its statuses are no longer this class's to send
+   * (see BackgroundCalls). Returns its record, or undefined when it already had its final status.
+   */
+  handOver(id: string): TrackedCall | undefined {
+    const tracked = this.#calls.get(id);
+    if (!tracked || tracked.final) return undefined;
+    tracked.final = true;
+    if (this.#awaitingPermission === tracked) this.#awaitingPermission = undefined;
+    return tracked;
+  }
+
   /** At the end of a turn: calls that never reported a result (an interruption) are failed, not left spinning. */
   endTurn(): void {
     for (const tracked of this.#calls.values()) {

@@ -44,10 +44,15 @@ export async function runHeadless(args: CliArgs, io: HeadlessIO): Promise<number
     error: (message: string) => output.error(message),
   };
   let conversation: Conversation | undefined;
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= conversation?.close().catch((error: unknown) => output.warn(errorMessage(error))) ?? Promise.resolve());
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
-  for (const name of signals) process.once(name, onSignal);
+  // `on`, not `once`: signal-exit (loaded with execa by the first command) kills the process on a signal when it is
+  // the only listener left, which a `once` listener that already ran no longer counts as (MAIA would die before it
+  // stopped its background commands).
+  for (const name of signals) process.on(name, onSignal);
   try {
     const { kernel, config } = await boot({
       frontEnd: "headless",
@@ -101,14 +106,17 @@ export async function runHeadless(args: CliArgs, io: HeadlessIO): Promise<number
     }
     const sessionName = conversation.current.state.get("sessions:name");
     const extra = typeof sessionName === "string" ? { sessionName } : {};
-    output.finish(outcome ?? { session: conversation.current, status: "done", stopReason: "end_turn" }, extra);
+    const finished = outcome ?? { session: conversation.current, status: "done" as const, stopReason: "end_turn" as const };
+    // Left before the last line: what the session's end says (the background commands it stopped) comes first.
+    await close();
+    output.finish(finished, extra);
     return outcome?.status === "max_iterations" ? 1 : 0;
   } catch (error) {
     output.error(t("errorPrefix", { message: errorMessage(error) }));
     return 1;
   } finally {
     for (const name of signals) process.off(name, onSignal);
-    await conversation?.close().catch((error: unknown) => output.warn(errorMessage(error)));
+    await close();
   }
 }
 

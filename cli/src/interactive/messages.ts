@@ -32,7 +32,8 @@ export const t = defineMessages(
     helpNoSkills: "(no skill)",
     helpKeysInput: "Enter: send · ←/→, Ctrl+A/E: move · ↑/↓: history · Ctrl+U/W: erase · Alt+Enter: new line",
     helpKeysQuit: "Ctrl+C or Ctrl+D (empty input): quit",
-    helpKeysTurn: "During a request: Ctrl+C interrupts it and restores the conversation as it was before",
+    backgroundEnded: "Background command {id} ({command}) ended: {how}.",
+    helpKeysTurn: "During a request: Ctrl+C interrupts it and restores the conversation as it was before · Ctrl+B: the running Bash command goes on in the background",
     describeHelp: "help (commands, skills)",
     describePermissions: "loaded rules, by file (ALLOW / ASK / DENY)",
     describeModel: "change the model; the conversation is kept",
@@ -73,7 +74,9 @@ export const t = defineMessages(
     helpKeysInput:
       "Entrée : envoyer · ←/→, Ctrl+A/E : déplacement · ↑/↓ : historique · Ctrl+U/W : effacer · Alt+Entrée : nouvelle ligne",
     helpKeysQuit: "Ctrl+C ou Ctrl+D (saisie vide) : quitter",
-    helpKeysTurn: "Pendant un tour : Ctrl+C interrompt et restaure la conversation d'avant la demande",
+    backgroundEnded: "La commande en arrière-plan {id} ({command}) s'est terminée : {how}.",
+    helpKeysTurn:
+      "Pendant un tour : Ctrl+C interrompt et restaure la conversation d'avant la demande · Ctrl+B : la commande Bash en cours continue en arrière-plan",
     describeHelp: "aide (commandes, skills)",
     describePermissions: "règles chargées, par fichier (ALLOW / ASK / DENY)",
     describeModel: "change de modèle, conversation conservée",

@@ -1,4 +1,5 @@
 import type { Kernel } from "@maia/kernel";
+import type { BackgroundApi } from "@maia/plugin-builtin-tools";
 import type { HooksApi } from "@maia/plugin-hooks";
 import type { LiteLLMApi } from "@maia/plugin-litellm";
 import type { PermissionsApi } from "@maia/plugin-permissions";
@@ -20,6 +21,8 @@ export type SessionsPeer = Pick<SessionsApi, "nameOf" | "openForResume" | "saveS
 export type SkillsPeer = Pick<SkillsApi, "skillsOf">;
 export type SubagentsPeer = Pick<SubagentsApi, "hooks">;
 export type AgentsPeer = Pick<SubagentsApi, "agentsOf">;
+/** The commands Bash runs in the background: the status line's count, Ctrl+B, the end of one. */
+export type BackgroundPeer = Pick<BackgroundApi, "runningCount" | "foregroundCount" | "moveToBackground" | "onChange" | "list">;
 
 export function peer<Api>(kernel: Kernel, name: string): Api | undefined {
   return kernel.plugins.get<Api>(name)?.api;

@@ -69,7 +69,7 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
   // Imported once the first frame is drawn (session-parts.ts).
   const parts = import("./session-parts.ts");
   try {
-    const { AgentEvents, boot, conversationLoop, startConversation, followSubagents } = await parts;
+    const { AgentEvents, boot, conversationLoop, startConversation, followSubagents, followBackground } = await parts;
     const events = new AgentEvents();
     events.on(ui.onEvent);
     const log: PluginLogger = {
@@ -87,7 +87,12 @@ export async function runInteractive(args: CliArgs, io: InteractiveIO): Promise<
       code = started;
     } else {
       conversation = started;
-      unfollow = followSubagents(conversation.kernel, ui);
+      const unfollowSubagents = followSubagents(conversation.kernel, ui);
+      const unfollowBackground = followBackground(conversation, ui);
+      unfollow = () => {
+        unfollowSubagents();
+        unfollowBackground();
+      };
       const resume = await resumeCommand(args, conversation, ui);
       if (resume === null) {
         code = 1;

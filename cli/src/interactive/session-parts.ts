@@ -6,3 +6,4 @@ export { boot } from "../boot.ts";
 export { conversationLoop } from "./conversation-loop.ts";
 export { startConversation } from "./startup.ts";
 export { followSubagents } from "./subagent-status.ts";
+export { followBackground } from "./background-status.ts";

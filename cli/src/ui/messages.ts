@@ -41,6 +41,8 @@ export const t = defineMessages(
     modePlan: "⏸ plan mode: only tools that read run (Shift+Tab: next mode)",
     sandboxOn: "⛶ Bash sandboxed",
     sandboxOff: "Bash not sandboxed (/sandbox)",
+    backgroundCount: (p: Record<string, string | number>) => `⚙ ${p.count} background ${Number(p.count) === 1 ? "command" : "commands"} (/bashes)`,
+    backgroundHint: "Ctrl+B: run in the background",
     diffFolded: "… {count} more lines of diff",
     diffGap: "{count} unchanged lines",
     diffNewFile: "{summary} (new file)",
@@ -87,6 +89,9 @@ export const t = defineMessages(
     modePlan: "⏸ mode plan : seuls les outils de lecture s'exécutent (Maj+Tab : mode suivant)",
     sandboxOn: "⛶ Bash dans le bac à sable",
     sandboxOff: "Bash hors du bac à sable (/sandbox)",
+    backgroundCount: (p: Record<string, string | number>) =>
+      `⚙ ${p.count} ${Number(p.count) === 1 ? "commande" : "commandes"} en arrière-plan (/bashes)`,
+    backgroundHint: "Ctrl+B : passer en arrière-plan",
     diffFolded: "… {count} lignes de diff de plus",
     diffGap: "{count} lignes inchangées",
     diffNewFile: "{summary} (nouveau fichier)",

@@ -9,9 +9,9 @@ import type { LogEntryBody } from "./log-entry.ts";
 import { EMPTY_EDITOR, InputHistory, deleteForward, editorOf, insert, type EditorState } from "./line-editor.ts";
 import { t } from "./messages.ts";
 import { Questions, type ConfirmOptions } from "./questions.ts";
-import type { ContextUsage, InputResult, KeyPress, PromptView, SelectChoice, ToolsRunning, UISnapshot } from "./ui-types.ts";
+import type { BackgroundCounts, ContextUsage, InputResult, KeyPress, PromptView, SelectChoice, ToolsRunning, UISnapshot } from "./ui-types.ts";
 
-export type { ContextUsage, InputResult, KeyPress, PromptView, SelectChoice, ToolsRunning, UISnapshot } from "./ui-types.ts";
+export type { BackgroundCounts, ContextUsage, InputResult, KeyPress, PromptView, SelectChoice, ToolsRunning, UISnapshot } from "./ui-types.ts";
 
 export interface UIStoreOptions {
   /** Streaming text is redrawn at most this often (the live area's frame budget). */
@@ -67,6 +67,8 @@ export class UIStore {
   #onCycleMode: (() => void) | undefined;
   #mode: string | undefined;
   #sandbox: UISnapshot["sandbox"];
+  #background: BackgroundCounts = { running: 0, foreground: 0 };
+  #onBackground: (() => void) | undefined;
   #snapshot: UISnapshot | undefined;
   #timer: NodeJS.Timeout | undefined;
 
@@ -99,6 +101,7 @@ export class UIStore {
       completion: this.#base === "hidden" || this.#questions.view() ? undefined : this.#completion.view(this.#editor),
       mode: this.#mode,
       sandbox: this.#sandbox,
+      background: this.#background,
     };
     return this.#snapshot;
   };
@@ -219,6 +222,18 @@ export class UIStore {
     this.#emit();
   }
 
+  /** The background commands' counts, shown on the status line. */
+  setBackground(counts: BackgroundCounts): void {
+    if (counts.running === this.#background.running && counts.foreground === this.#background.foreground) return;
+    this.#background = { ...counts };
+    this.#emit();
+  }
+
+  /** What Ctrl+B does during a request: the Bash calls running in the foreground go on in the background. */
+  setBackgroundMover(move: (() => void) | undefined): void {
+    this.#onBackground = move;
+  }
+
   /** What Shift+Tab does (the permissions plugin's cycleMode), at any time but during a question. */
   setModeCycler(cycle: (() => void) | undefined): void {
     this.#onCycleMode = cycle;
@@ -316,6 +331,7 @@ export class UIStore {
     if (this.#questions.handleKey(key)) return;
     if ((isCtrl(key, "c") || key.escape) && this.#onHookInterrupt?.()) return;
     if (key.tab && key.shift) return this.#onCycleMode?.();
+    if (isCtrl(key, "b") && this.#base === "busy") return this.#onBackground?.();
     if (this.#base !== "hidden") {
       const listed = this.#completion.key(key, this.#editor);
       if (listed) return listed.editor ? this.#setEditor(listed.editor) : this.#emit();

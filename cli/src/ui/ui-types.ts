@@ -45,6 +45,11 @@ export type PromptView =
   | { kind: "select"; title: string; choices: readonly SelectChoice[]; index: number }
   | { kind: "hidden" };
 
+export interface BackgroundCounts {
+  running: number;
+  foreground: number;
+}
+
 export interface ContextUsage {
   tokens: number;
   max?: number;
@@ -84,4 +89,6 @@ export interface UISnapshot {
   readonly mode: string | undefined;
   /** Whether Bash runs in the OS sandbox (the sandbox plugin's state once probed); undefined: not known / no plugin. */
   readonly sandbox: "on" | "off" | "unavailable" | undefined;
+  /** Commands running in the background, and Bash calls running in the foreground that Ctrl+B can move there. */
+  readonly background: BackgroundCounts;
 }

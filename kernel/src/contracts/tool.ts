@@ -17,6 +17,11 @@ export interface ToolContext {
   state: Map<string, unknown>;
   /** Shows a warning to the user (never to the model). */
   warn(message: string): void;
+  /**
+   * The id of the call being run (the model's tool_use id), set by the tool runner: a tool that leaves something
+   * running after it returns (Bash in the background) names it by its call, so front ends can follow it.
+   */
+  callId?: string;
 }
 
 /**

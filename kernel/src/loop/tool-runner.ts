@@ -290,6 +290,7 @@ async function execute(
     env: session.setup.env,
     state: session.state,
     warn: (message) => session.events.emit({ type: "warning", message }),
+    callId: call.id,
   };
   await hooks.beforeToolCall.promise({ session, call, tool: prepared.tool });
   let outcome: Outcome;

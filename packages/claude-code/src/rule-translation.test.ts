@@ -88,7 +88,7 @@ describe("Claude Code rules as MAIA rules (its permissions page)", () => {
   });
 
   it("reads a deny tool-name glob over MAIA's own tools and keeps a deny whose path cannot be read as an ask", () => {
-    expect(texts("B*", "deny")).toEqual(["Bash"]);
+    expect(texts("B*", "deny")).toEqual(["Bash", "BashOutput"]);
     expect(texts("*", "deny")).toContain("Mcp(*)");
     expect(translateClaudeRule("*", "allow", "/p").rules).toEqual([]);
     expect(texts("Read(src/[ab)", "deny")).toEqual(["ask:Read", "ask:Glob", "ask:Grep", "ask:Edit", "ask:Write"]);

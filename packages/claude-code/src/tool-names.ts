@@ -35,6 +35,13 @@ const SAME_OR_RENAMED: Readonly<Record<string, string>> = {
   // Older Claude Code tools, folded into Glob and Read there as here.
   LS: "Glob",
   NotebookRead: "Read",
+  // Background commands (issue 39): Claude Code's names, older and newer (TaskOutput and TaskStop also reach its
+  // background sub-agents, which MAIA does not have).
+  BashOutput: "BashOutput",
+  KillShell: "KillShell",
+  KillBash: "KillShell",
+  TaskOutput: "BashOutput",
+  TaskStop: "KillShell",
 };
 
 /** Claude Code's tools that MAIA does not have (its tools reference, older names included). */
@@ -43,9 +50,6 @@ export const MISSING_TOOLS: readonly string[] = [
   "NotebookEdit",
   "WebSearch",
   "AskUserQuestion",
-  "BashOutput",
-  "KillShell",
-  "KillBash",
   "EnterPlanMode",
   "ExitPlanMode",
   "EnterWorktree",
@@ -56,8 +60,6 @@ export const MISSING_TOOLS: readonly string[] = [
   "Monitor",
   "ListMcpResourcesTool",
   "ReadMcpResourceTool",
-  "TaskOutput",
-  "TaskStop",
   "SendMessage",
   "ListAgents",
   "CronCreate",
@@ -96,4 +98,4 @@ export function mapToolName(name: string): ToolMapping {
 }
 
 /** MAIA's own built-in tools, for tool-name globs of Claude Code deny rules (`"B*"`). */
-export const MAIA_TOOLS: readonly string[] = ["Read", "Write", "Edit", "Glob", "Grep", "Bash", "TodoWrite", "WebFetch", "CurrentModel", "Skill", "Agent"];
+export const MAIA_TOOLS: readonly string[] = ["Read", "Write", "Edit", "Glob", "Grep", "Bash", "BashOutput", "KillShell", "TodoWrite", "WebFetch", "CurrentModel", "Skill", "Agent"];

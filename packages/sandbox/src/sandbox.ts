@@ -6,6 +6,7 @@ import { systemShell } from "@maia/util";
 import type { Availability } from "./availability.ts";
 import { sandboxEnv, type SandboxBoundary } from "./boundary.ts";
 import { filesystemArgs, isolationArgs, type BwrapLayout } from "./linux/bwrap-args.ts";
+import { commandProcesses } from "./linux/command-processes.ts";
 import { seccompProgram } from "./linux/seccomp-filter.ts";
 import { seatbeltProfile } from "./macos/seatbelt.ts";
 import { DomainProxy, type ProxyRefusal } from "./proxy/domain-proxy.ts";
@@ -74,6 +75,28 @@ export class Sandbox {
     const wrapped = await this.wrap(argv, options);
     const stdio = options.output === "separate" ? ["ignore", "pipe", "pipe"] : ["ignore", "pipe", "ignore"];
     return started(spawn(wrapped.file, wrapped.args, { cwd: wrapped.cwd, env: wrapped.env, stdio: stdio as ("ignore" | "pipe")[], detached: true }));
+  }
+
+  /**
+   * Sends SIGTERM to what runs a command `spawn` started (`pid`, the process `spawn` returned), so that it can end
+   * cleanly before its group gets SIGKILL (the caller's part, a grace later). On Linux the signal goes to every
+   * process of the command inside the sandbox, not to bubblewrap: bubblewrap dies of a SIGTERM at once, and the
+   * sandbox's process namespace with it, SIGKILL for all (`--die-with-parent`), before any of them could clean
+   * up; the command's own group is out of reach anyway (`--new-session`). On macOS the command is in the process
+   * group. False when nothing of the command is left to signal.
+   */
+  terminate(pid: number): boolean {
+    const targets = this.#availability.platform === "linux" ? commandProcesses(pid) : [-pid];
+    let signalled = false;
+    for (const target of targets) {
+      try {
+        process.kill(target, "SIGTERM");
+        signalled = true;
+      } catch {
+        // Already gone.
+      }
+    }
+    return signalled;
   }
 
   /**

@@ -24,7 +24,8 @@ describe("what the model is told about the tools", () => {
 
   it("states the seed's limits in the descriptions", () => {
     setActiveLocale("en");
-    const [read, glob, grep, , , bash, , webFetch] = createBuiltinTools({ homeDir: "/h" }).map((tool) => tool.spec.description);
+    const tools = new Map(createBuiltinTools({ homeDir: "/h" }).map((tool) => [tool.spec.name, tool.spec.description]));
+    const [read, glob, grep, bash, webFetch] = ["Read", "Glob", "Grep", "Bash", "WebFetch"].map((name) => tools.get(name));
     expect(read).toContain("up to 2000 lines");
     expect(glob).toContain("at most 100 paths");
     expect(grep).toContain("default 250");

@@ -41,13 +41,13 @@ function resultOf(id: string): string | undefined {
 const call = (id: string, name: string, args: Record<string, unknown>) => ({ id, name, arguments: args });
 
 describe("builtin-tools plugin", () => {
-  it("offers the nine tools to the model in the seed's order, with their schemas", async () => {
+  it("offers the nine tools to the model in the seed's order, with Bash's background companions after it", async () => {
     server.enqueue({ text: "hello" });
     const agent = await session();
-    expect([...agent.tools.keys()]).toEqual(["Read", "Glob", "Grep", "Write", "Edit", "Bash", "TodoWrite", "WebFetch", "CurrentModel"]);
+    expect([...agent.tools.keys()]).toEqual(["Read", "Glob", "Grep", "Write", "Edit", "Bash", "BashOutput", "KillShell", "TodoWrite", "WebFetch", "CurrentModel"]);
     await kernel.runTurn(agent, "hi");
     const tools = (server.chatBodies()[0] as { tools: Array<{ function: { name: string; parameters: { required?: string[] } } }> }).tools;
-    expect(tools.map((tool) => tool.function.name)).toEqual(["Read", "Glob", "Grep", "Write", "Edit", "Bash", "TodoWrite", "WebFetch", "CurrentModel"]);
+    expect(tools.map((tool) => tool.function.name)).toEqual(["Read", "Glob", "Grep", "Write", "Edit", "Bash", "BashOutput", "KillShell", "TodoWrite", "WebFetch", "CurrentModel"]);
     expect(tools.find((tool) => tool.function.name === "Edit")?.function.parameters.required).toEqual(["path", "old_string", "new_string"]);
   });
 

@@ -9,4 +9,4 @@ export interface ToolEnvironment {
 }
 
 /** What Bash uses of the sandbox plugin. */
-export type BashSandbox = Pick<SandboxApi, "planBash" | "sandboxedNow" | "spawn" | "explain">;
+export type BashSandbox = Pick<SandboxApi, "planBash" | "sandboxedNow" | "spawn" | "terminate" | "explain">;

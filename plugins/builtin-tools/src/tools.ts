@@ -1,4 +1,6 @@
 import type { AnyTool } from "@maia/kernel";
+import { createBashOutputTool } from "./background/bash-output-tool.ts";
+import { createKillShellTool } from "./background/kill-shell-tool.ts";
 import { createBashTool, type BashLimits, BASH_LIMITS } from "./bash-tool.ts";
 import { createCurrentModelTool } from "./current-model-tool.ts";
 import { createEditTool } from "./edit-tool.ts";
@@ -18,7 +20,7 @@ export interface ToolLimits {
 
 export const DEFAULT_LIMITS: ToolLimits = { bash: BASH_LIMITS, webFetch: WEB_FETCH_LIMITS };
 
-/** The nine tools, in the seed's declaration order (§ 8). */
+/** The nine tools, in the seed's declaration order (§ 8), with Bash's background companions (issue 39) after it. */
 export function createBuiltinTools(environment: ToolEnvironment, limits: ToolLimits = DEFAULT_LIMITS): AnyTool[] {
   return [
     createReadTool(environment),
@@ -27,6 +29,8 @@ export function createBuiltinTools(environment: ToolEnvironment, limits: ToolLim
     createWriteTool(environment),
     createEditTool(environment),
     createBashTool(limits.bash, () => environment.sandbox?.()),
+    createBashOutputTool(limits.bash.maxChars),
+    createKillShellTool(),
     createTodoTool(),
     createWebFetchTool(limits.webFetch),
     createCurrentModelTool(),

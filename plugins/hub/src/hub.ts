@@ -99,6 +99,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       Drop: (agent, messageId) => (conversations.drop(agent, messageId), null),
       SendPrompt: (agent, prompt) => conversations.sendPrompt(agent, prompt),
       Capabilities: (agent) => conversations.capabilities(agent),
+      StopBackground: async (agent, toolCallId) => (await conversations.stopBackground(agent, toolCallId), null),
     },
     ThreadService: threadService({ book: threads, chat: conversations, supervisor, agentCwd }),
     FileService: {

@@ -141,6 +141,11 @@ export interface ToolCall {
   sandboxed?: boolean;
   /** The images the tool returned (a Read of a screenshot), shown as thumbnails (issue 38). */
   images?: MessageImage[];
+  /**
+   * MAIA's `_meta.maia.background`: the call left a command running in the background (Bash with
+   * run_in_background), its ID in the agent's session and whether it still runs (`ChatService.StopBackground`).
+   */
+  background?: { id: string; running: boolean };
 }
 
 /**
@@ -443,6 +448,11 @@ export interface HubServices {
     SendPrompt(agent: string, prompt: PromptInput): string;
     /** Ours: what the agent accepts in a prompt (from its last start). */
     Capabilities(agent: string): PromptCapabilities;
+    /**
+     * Ours: stops the background command a tool call of the agent's current thread left running (MAIA's
+     * `_maia/background/kill`); an error if it runs no more or the agent is not running.
+     */
+    StopBackground(agent: string, toolCallId: string): null;
   };
   /** Ours: the threads of each agent (docs/hub.md, "Threads"). */
   ThreadService: {
@@ -530,6 +540,7 @@ export const SERVICE_ARGUMENTS: { [S in ServiceName]: Record<MethodName<S>, read
     Drop: [string, string],
     SendPrompt: [string, promptInput],
     Capabilities: [string],
+    StopBackground: [string, { type: "string", minLength: 1 }],
   },
   ThreadService: {
     List: [string],

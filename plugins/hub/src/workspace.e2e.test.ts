@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM, type ChatBody, type FakeLiteLLM } from "@maia/fake-litellm";
-import { MAIA_BIN, tempFolder } from "@maia/testing-maia";
+import { MAIA_BIN, processesMatching, tempFolder } from "@maia/testing-maia";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SCRIPTED_AGENT } from "./chat/testing/chat-harness.ts";
@@ -57,7 +57,11 @@ describe.skipIf(!CHROMIUM_RUNS)("the hub as a workspace, in Chromium", () => {
     await writeFile(path.join(project, "src", "app.ts"), "export const answer = 42;\n");
     await writeFile(path.join(project, "README.md"), "# Project\n");
     llm = await startFakeLiteLLM({ modelInfo: { "fake-model": { max_input_tokens: 64_000 } } });
-    llm.writeSettings(home);
+    // Background commands (the last test): `sleep` allowed, and outside the OS sandbox, whose processes die with
+    // MAIA by themselves — the Stop button must be what ends it.
+    llm.writeSettings(home, { permissions: { allow: ["Bash(sleep *)"] } });
+    await mkdir(path.join(project, ".maia"));
+    await writeFile(path.join(project, ".maia", "settings.json"), JSON.stringify({ sandbox: { excludedCommands: ["sleep"] } }));
     config = path.join(home, "hub.json");
     const scripted = (name: string, title: string, prompt: object) => ({ name, title, command: process.execPath, args: [SCRIPTED_AGENT], env: { SCRIPTED_AGENT_PROMPT: JSON.stringify(prompt) }, cwd: project });
     await writeFile(
@@ -220,5 +224,20 @@ describe.skipIf(!CHROMIUM_RUNS)("the hub as a workspace, in Chromium", () => {
     expect(text).toContain('"name": "maia-2"');
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "hidden" });
+  }, 60_000);
+
+  it("shows what the agent runs in the background for the thread, with a Stop button that stops it", async () => {
+    const n = 70_000 + Math.floor(Math.random() * 20_000);
+    await openChat("maia");
+    llm.enqueue({ toolCalls: [{ id: "bg1", name: "Bash", arguments: { command: `sleep ${n}`, run_in_background: true } }] }, { text: "It runs in the background." });
+    await say("start the server");
+    await answer("It runs in the background.").waitFor(POLL);
+    const command = page.getByTestId("background-command");
+    await command.filter({ hasText: `sleep ${n}` }).waitFor(POLL);
+    expect((await processesMatching(`sleep ${n}`)).length).toBeGreaterThan(0);
+    await shoot("6-background");
+    await command.getByRole("button", { name: /^Stop bash_\d+/ }).click();
+    await page.getByTestId("background-bar").waitFor({ state: "detached", ...POLL });
+    expect(await processesMatching(`sleep ${n}`)).toEqual([]);
   }, 60_000);
 });

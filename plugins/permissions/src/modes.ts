@@ -14,8 +14,14 @@ export const PROMPT_SECTION_ID = "permissions-mode";
 
 export const PERMISSION_MODES: readonly PermissionMode[] = ["default", "acceptEdits", "plan"];
 
-/** Tools that only read: the ones plan mode lets run. */
-const READING_TOOLS = new Set(["Read", "Glob", "Grep", "WebFetch", "TodoWrite", "CurrentModel"]);
+/**
+ * Tools that act only on the commands MAIA itself started in the background in this conversation (issue 39): they
+ * read or stop those and nothing else, so they need no rule (a deny or ask rule still decides) and run in plan mode.
+ */
+export const OWN_COMMAND_TOOLS: ReadonlySet<string> = new Set(["BashOutput", "KillShell"]);
+
+/** Tools that only read: the ones plan mode lets run (with the two above). */
+const READING_TOOLS = new Set(["Read", "Glob", "Grep", "WebFetch", "TodoWrite", "CurrentModel", ...OWN_COMMAND_TOOLS]);
 const EDIT_TOOLS = new Set(["Edit", "Write"]);
 
 export function isPermissionMode(value: unknown): value is PermissionMode {

@@ -39,6 +39,8 @@ export const KNOWN_TOOLS = [
   "Glob",
   "Grep",
   "Bash",
+  "BashOutput",
+  "KillShell",
   "TodoWrite",
   "WebFetch",
   "CurrentModel",

@@ -19,6 +19,12 @@ export interface SandboxApi {
    * process group; killing the group ends the sandbox). Rejects when there is no sandbox or it cannot start.
    */
   spawn(command: string, options: SandboxSpawnOptions): Promise<ChildProcess>;
+  /**
+   * SIGTERM to what runs a command `spawn` started (its process's pid): inside the sandbox on Linux, where a signal
+   * to the sandbox's group would end it at once with SIGKILL for all. The caller sends SIGKILL to the group after
+   * its grace. False when nothing is left to signal.
+   */
+  terminate(pid: number): boolean;
   /** The seam as a program and arguments, for a caller that spawns the process itself (custom tools, MCP servers). */
   wrap(argv: readonly string[], options: Omit<SandboxSpawnOptions, "output">): Promise<{ file: string; args: string[]; env: Record<string, string>; cwd: string }>;
   /** The sentence the model reads when the sandbox most likely stopped a command (since: when it started, ms). */
@@ -64,6 +70,7 @@ export default definePlugin<Record<string, never>, SandboxApi>({
       planBash: (input) => state.planBash(input),
       sandboxedNow: (input) => state.sandboxedNow(input),
       spawn: (command, options) => state.spawn(command, options),
+      terminate: (pid) => state.terminate(pid),
       wrap: async (argv, options) => (await state.sandbox()).wrap(argv, options),
       explain: (command, output, since) => state.explain(command, output, since),
       state: () => state.state(),

@@ -163,6 +163,21 @@ export class SandboxState {
     return (await this.sandbox()).spawn(command, options);
   }
 
+  /**
+   * SIGTERM to what runs a command the seam started (see Sandbox.terminate); without a sandbox built yet (nothing
+   * was started through it), to the process group. False when nothing is left to signal.
+   */
+  terminate(pid: number): boolean {
+    const sandbox = this.#sandbox?.sandbox;
+    if (sandbox) return sandbox.terminate(pid);
+    try {
+      process.kill(-pid, "SIGTERM");
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** What the model reads after a sandboxed command that the sandbox most likely stopped; recorded for /sandbox. */
   async explain(command: string, output: string, since: number): Promise<string | undefined> {
     const sandbox = await this.sandbox();

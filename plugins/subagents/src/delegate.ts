@@ -1,4 +1,5 @@
 import { errorMessage, type AgentSession, type InteractionPort } from "@maia/kernel";
+import { ledgerFolder } from "@maia/util";
 import { mcpToolsFor, runParentTool } from "./mcp-offer.ts";
 import type { AgentDefinition } from "./agent-definition.ts";
 import { launchSubAgent, SUBAGENT_TIMEOUT_MS, type LaunchOptions, type LaunchResult } from "./launcher.ts";
@@ -72,6 +73,7 @@ export async function delegate(request: DelegateRequest, environment: DelegateEn
     callMcp: (name, input, signal) => runParentTool(session, name, input, signal, report.warn),
     ...(environment.timeoutMs === undefined ? {} : { timeoutMs: environment.timeoutMs }),
     ...(environment.killDelayMs === undefined ? {} : { killDelayMs: environment.killDelayMs }),
+    ledgerFolder: ledgerFolder(session.setup.homeDir),
   };
   const result = await launchSubAgent(launch);
 

@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { errorMessage, type Message } from "@maia/kernel";
-import { lazyBuiltin } from "@maia/util";
+import { lazyBuiltin, reapOrphans } from "@maia/util";
 import { t } from "./messages.ts";
 import { parseChildMessage, SUBAGENT_FLAG, type DoneMessage, type LogLevel, type McpCallResult, type ParentMessage, type StartSpec } from "@maia/subagent-protocol";
 
@@ -30,6 +30,11 @@ export interface LaunchOptions {
   callMcp?(name: string, input: Record<string, unknown>, signal: AbortSignal): Promise<McpCallResult>;
   timeoutMs?: number;
   killDelayMs?: number;
+  /**
+   * Where MAIA processes record their background commands (`~/.maia/background`): once the child has ended, what
+   * it left running there (it was killed before it could stop them) is stopped.
+   */
+  ledgerFolder?: string;
 }
 
 export type FailureKind = "failed" | "crashed" | "spawn" | "aborted" | "timeout";
@@ -154,8 +159,13 @@ export function launchSubAgent(options: LaunchOptions): Promise<LaunchResult> {
         else options.confirm(message.message, questions.signal).then((ok) => answer(message.id, ok), () => answer(message.id, false));
       }
     });
-    // "close" waits for stderr to be read to its end, so the tail is complete.
-    child.on("close", (code, signal) => finish({ code, signal }));
+    // "close" waits for stderr to be read to its end, so the tail is complete. A sub-agent's background commands
+    // end with it: those a killed child could not stop are stopped here, before the result is given.
+    child.on("close", (code, signal) => {
+      const pid = child.pid;
+      const reaped = options.ledgerFolder && pid !== undefined ? reapOrphans(options.ledgerFolder, { owner: pid }) : Promise.resolve([]);
+      void reaped.catch(() => []).then(() => finish({ code, signal }));
+    });
     options.signal?.addEventListener("abort", onAbort, { once: true });
     if (options.signal?.aborted) stop("aborted");
     send({ type: "start", spec: options.spec });

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM, type Scripted } from "@maia/fake-litellm";
-import { maiaPerTest, runMaia, streamEvents, type StreamEvent } from "@maia/testing-maia";
+import { maiaPerTest, processesMatching, runMaia, streamEvents, type StreamEvent } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
 // The CLI's own runner and plugin list, by path: this package does not depend on @maia/cli.
 import { BUILTIN_PLUGINS } from "../../../cli/src/plugins/builtin-plugins.ts";
@@ -202,5 +202,26 @@ describe("sub-agents through maia -p (seed § 20)", () => {
     expect(resumed.stdout).toBe("Resumed.\n");
     const last = bodiesOf(undefined).at(-1);
     expect(JSON.stringify(last?.messages)).toContain("Hi from the reviewer.");
+  });
+
+  e2e("a sub-agent's background commands end with it", async () => {
+    const n = 70_000 + Math.floor(Math.random() * 20_000);
+    await writeAgent(projectAgents(bed.cwd), "server", agentFile("server", { header: "tools: [Bash]" }));
+    // `sleep` outside the OS sandbox, whose processes die with their MAIA by themselves: the sub-agent must stop it.
+    await mkdir(path.join(bed.cwd, ".maia"), { recursive: true });
+    await writeFile(path.join(bed.cwd, ".maia", "settings.json"), JSON.stringify({ sandbox: { excludedCommands: ["sleep"] } }));
+    serve(
+      [
+        { toolCalls: [agentCall("a1", "server", "Start the server")] },
+        // The main model answers once the sub-agent has ended: what does it find still running?
+        async () => ({ text: `left=${(await processesMatching(`sleep ${n}`)).length}` }),
+      ],
+      { server: [{ toolCalls: [{ id: "s1", name: "Bash", arguments: { command: `sleep ${n}`, run_in_background: true } }] }, { text: "Started it." }] },
+    );
+    const run = await maia("start it", ["Agent", "Bash(sleep *)"]);
+    expect(run.code).toBe(0);
+    expect(JSON.stringify(bodiesOf("server")[1]?.messages)).toContain("Command running in the background with ID: bash_1.");
+    expect(run.events.filter((event) => event.type === "text").map((event) => event.text).join("")).toBe("left=0");
+    expect(await processesMatching(`sleep ${n}`)).toEqual([]);
   });
 });

@@ -27,3 +27,19 @@ export async function eventually(condition: () => boolean | Promise<boolean>, ms
   }
   return condition();
 }
+
+/**
+ * The processes whose command line contains `text` (pgrep -f), this test process's own excepted: how a test
+ * checks that nothing of a command MAIA started is left running. None found is an empty list.
+ */
+export async function processesMatching(text: string): Promise<number[]> {
+  const { execFile } = await import("node:child_process");
+  return new Promise((resolve, reject) => {
+    // pgrep reads a regular expression: the text is matched as it is written.
+    execFile("pgrep", ["-f", "--", text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")], (error, stdout) => {
+      // pgrep exits 1 when nothing matches.
+      if (error && (error as { code?: unknown }).code !== 1) return reject(error);
+      resolve(stdout.split("\n").filter((line) => line.trim() !== "").map(Number).filter((pid) => pid !== process.pid));
+    });
+  });
+}

@@ -89,6 +89,8 @@ export interface StreamEvent {
   outcome?: string;
   uncovered?: string[];
   rules?: string[];
+  /** `tool_use` / `tool_result`: the call runs inside the OS sandbox (true) or outside it (false). */
+  sandboxed?: boolean;
 }
 
 /** The events of a `--output-format stream-json` run: one JSON object per non-empty line of its output. */

@@ -7,6 +7,7 @@ import type { HubEventBus } from "../events.ts";
 import type { ChatMessage, Conversation, PromptCapabilities, PromptInput, ToolDiff } from "../protocol.ts";
 import type { ThreadBook } from "../threads/thread-book.ts";
 import { chatClientHandlers } from "./client-handlers.ts";
+import { settleBackground, stopBackground } from "./background.ts";
 import { AgentConversation, type TurnObserver } from "./conversation.ts";
 import { CANCELLED, ChatError } from "./errors.ts";
 import { t } from "./messages.ts";
@@ -51,11 +52,13 @@ export class ChatService {
     this.threads = options.threads;
     this.agentCwd = options.agentCwd;
     this.permissions = new PermissionBoard(options.events);
-    // Terminals die with their agent, whichever way it stopped.
+    // Terminals die with their agent, whichever way it stopped; so do the background commands MAIA ran for it.
     this.unsubscribe = options.events.subscribe((name, payload) => {
       if (name !== "agent:state") return;
       const { agent, state } = payload as { agent: string; state: string };
-      if (state === "stopped" || state === "error") this.terminals.get(agent)?.killAll();
+      if (state !== "stopped" && state !== "error") return;
+      this.terminals.get(agent)?.killAll();
+      for (const conversation of this.threads.loaded(agent)) settleBackground(conversation);
     });
   }
 
@@ -132,6 +135,11 @@ export class ChatService {
       commands: structuredClone(conversation.commands),
       permissions: this.permissions.list(agent, conversation.thread),
     };
+  }
+
+  /** `StopBackground(agent, toolCallId)`: stops the command a tool call of the current thread left running. */
+  stopBackground(agent: string, toolCallId: string): Promise<void> {
+    return stopBackground(this.open(agent), toolCallId);
   }
 
   /** `Capabilities(agent)`: what its last `initialize` said it takes in a prompt. */

@@ -204,6 +204,11 @@ export class AgentConversation {
     this.setPart(message, message.parts.length - 1, { kind: "tool", toolCall });
   }
 
+  /** Replaces the tool call at `index` of `message`, one no update of the agent will reach any more (chat/background.ts). */
+  settleTool(message: ChatMessage, index: number, toolCall: ToolCall): void {
+    this.setPart(message, index, { kind: "tool", toolCall });
+  }
+
   /** Replaces a tool call by id (a diff attached by the hub). */
   replaceTool(toolCall: ToolCall): void {
     const place = this.tools.get(toolCall.id);

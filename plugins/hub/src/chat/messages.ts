@@ -23,6 +23,8 @@ export const t = defineMessages(
     writeTitle: "Write {path}",
     imagesRefused: "{name} does not take images (it does not advertise ACP image content): the message was not sent.",
     fileOutside: "{path} is not a file of the agent's folder.",
+    noBackground: "No command started by the tool call {id} runs in the background in {agent}'s current thread.",
+    backgroundAgentGone: "{agent} is not running: its background commands were stopped with it.",
   },
   {
     emptyText: "Le message est vide.",
@@ -44,5 +46,7 @@ export const t = defineMessages(
     writeTitle: "Écriture de {path}",
     imagesRefused: "{name} ne prend pas d'images (il n'annonce pas le contenu image d'ACP) : le message n'a pas été envoyé.",
     fileOutside: "{path} n'est pas un fichier du dossier de l'agent.",
+    noBackground: "Aucune commande lancée par l'appel d'outil {id} ne tourne en arrière-plan dans le fil courant de {agent}.",
+    backgroundAgentGone: "{agent} ne tourne pas : ses commandes en arrière-plan ont été arrêtées avec lui.",
   },
 );

@@ -20,8 +20,10 @@ export function applyToolCall(previous: ToolCall, update: acp.ToolCallUpdate | a
   if (update.kind != null) next.kind = toolKind(update.kind);
   if (update.status != null) next.status = update.status satisfies ToolStatus;
   if (update.rawInput !== undefined) next.input = compactJson(update.rawInput);
-  const sandboxed = (update._meta as { maia?: { sandboxed?: unknown } } | null | undefined)?.maia?.sandboxed;
-  if (typeof sandboxed === "boolean") next.sandboxed = sandboxed;
+  const maia = (update._meta as { maia?: { sandboxed?: unknown; background?: { id?: unknown; running?: unknown } } } | null | undefined)?.maia;
+  if (typeof maia?.sandboxed === "boolean") next.sandboxed = maia.sandboxed;
+  const background = maia?.background;
+  if (typeof background?.id === "string" && typeof background.running === "boolean") next.background = { id: background.id, running: background.running };
   if (update.locations != null) next.locations = update.locations.map(location);
   if (update.content != null) {
     const { text, diffs, images } = fromContent(update.content, terminalText);

@@ -6,6 +6,7 @@ import { useConversation } from "../hooks/use-conversation.ts";
 import { usePageVisible } from "../hooks/use-page-visible.ts";
 import { useT } from "../i18n/locale-context.ts";
 import { AgentIcon } from "./agent-icon.tsx";
+import { BackgroundBar } from "./background-bar.tsx";
 import { MessageView } from "./chat-message.tsx";
 import { Composer } from "./composer.tsx";
 import { StateBadge } from "./state-badge.tsx";
@@ -130,6 +131,7 @@ function AgentChat({ agent, waiting }: { agent: AgentInfo; waiting: readonly Wai
               </ToolCard>
             ))}
           </div>
+          <BackgroundBar agent={agent.name} state={agent.state} conversation={conversation} />
           <Composer
             agent={agent.name}
             title={title}
