@@ -1,4 +1,5 @@
 import { definePlugin, STAGE, type AgentSession, type DoctorEntry, type DoctorPlace, type PluginContext, type TurnInput } from "@maia/kernel";
+import { contributedSources } from "@maia/util";
 import { blockedProjectServers } from "./approve-project.ts";
 import { clientServerConfigs, type AcpMcpServer } from "./client-servers.ts";
 import { claudeMcpSwitches } from "./claude-approvals.ts";
@@ -241,7 +242,7 @@ export default definePlugin<Record<string, never>, McpApi>({
     });
 
     context.commands.register(mcpCommand(api));
-    context.subcommands.register(mcpSubcommand());
+    context.subcommands.register(mcpSubcommand(() => contributedSources(context.plugins)?.mcpServers() ?? []));
     return api;
   },
 });
@@ -255,7 +256,9 @@ async function prepareSession(
   onLists: (key: string, connection: McpConnection) => void,
 ): Promise<SessionState> {
   const { cwd, homeDir, env } = session.setup;
-  const loaded = await loadMcpConfig({ homeDir, cwd, env });
+  // The servers of the Claude Code plugins that are on (the claude-plugins plugin is applied first).
+  const plugins = contributedSources(context.plugins)?.mcpServers() ?? [];
+  const loaded = await loadMcpConfig({ homeDir, cwd, env, plugins });
   for (const warning of loaded.warnings) warnOnce(warning);
   // Claude Code's switches for `.mcp.json`: `disabledMcpjsonServers` keeps a server off, the user's approvals count.
   const switches = await claudeMcpSwitches(cwd, homeDir);
