@@ -1,0 +1,252 @@
+import { existsSync } from "node:fs";
+import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { startFakeLiteLLM } from "@maia/fake-litellm";
+import { maiaPerTest, runMaia, tempFolder } from "@maia/testing-maia";
+import { describe, expect, it } from "vitest";
+import { bareRepository, writeFixturePlugin, writeMarketplace, writeSmallPlugin } from "./testing/fixtures.ts";
+
+/**
+ * Claude Code plugins as a user meets them, through the built bundle: `maia plugins add` of a plugin folder, of a
+ * marketplace's plugins (a folder of the marketplace, a git repository), what the model is then offered (the fake
+ * LiteLLM server's logged requests), the trust its hooks and servers wait for, `maia plugins list --json`, and a
+ * plugin Claude Code itself installed, turned on and off by `enabledPlugins`.
+ */
+const bed = maiaPerTest(() => startFakeLiteLLM());
+const SLOW = { timeout: 180_000 };
+
+const maia = (args: string[], env: NodeJS.ProcessEnv = {}) => runMaia(args, { ...bed, env, timeoutMs: 90_000 });
+const ask = (prompt: string, ...flags: string[]) => maia(["-p", prompt, "--model", "fake-model", ...flags]);
+
+interface Body {
+  messages: Array<{ role: string; content: string | null }>;
+  tools?: Array<{ function: { name: string; description: string; parameters: { properties?: Record<string, { enum?: string[] }> } } }>;
+}
+const body = (index: number) => bed.server.chatBodies()[index] as Body;
+const offered = (index: number) => (body(index).tools ?? []).map((tool) => tool.function.name);
+const userText = (index: number) => body(index).messages.filter((message) => message.role === "user").map((message) => String(message.content)).join("\n");
+const toolResults = (index: number) => body(index).messages.filter((message) => message.role === "tool").map((message) => String(message.content));
+
+interface Listed {
+  name: string;
+  source: string;
+  state: string;
+  from?: string;
+  version?: string | null;
+  reason?: string;
+  components?: { commands: string[]; agents: string[]; skills: string[]; hooks: Record<string, number>; mcpServers: string[] };
+}
+async function listed(): Promise<Listed[]> {
+  const run = await maia(["plugins", "list", "--json"]);
+  expect(run.code, run.stderr).toBe(0);
+  return (JSON.parse(run.stdout) as Listed[]).filter((record) => record.source === "claude-plugin");
+}
+
+async function fixture(name = "formatter"): Promise<{ folder: string; marker: string }> {
+  const scratch = await tempFolder("maia-claude-plugin-");
+  const marker = path.join(scratch, "hook-ran");
+  return { folder: await writeFixturePlugin(path.join(scratch, name), { name, hookMarker: marker }), marker };
+}
+
+const installPathOf = async (id: string) => {
+  const installed = JSON.parse(await readFile(path.join(bed.home, ".maia", "plugins", "installed_plugins.json"), "utf8")) as { plugins: Record<string, Array<{ installPath: string }>> };
+  return installed.plugins[id]?.[0]?.installPath ?? "";
+};
+
+describe("a plugin folder: maia plugins add <folder>", SLOW, () => {
+  it("installs a copy, enables it, and its command, skill and namespaced names reach the model", async () => {
+    const { folder } = await fixture();
+    const added = await maia(["plugins", "add", folder]);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain("Installed formatter@inline 1.2.0");
+    expect(added.stdout).toContain("commands: /formatter:check, /formatter:git:sync");
+    expect(added.stdout).toContain("skills: formatter:style-guide");
+    expect(added.stdout).toContain("MCP servers: plugin_formatter_lint");
+    const installPath = await installPathOf("formatter@inline");
+    expect(installPath).toBe(path.join(bed.home, ".maia", "plugins", "cache", "inline", "formatter", "1.2.0"));
+    expect(JSON.parse(await readFile(path.join(bed.home, ".maia", "settings.json"), "utf8"))).toMatchObject({ enabledPlugins: { "formatter@inline": true } });
+
+    const [record] = await listed();
+    expect(record).toMatchObject({ name: "formatter@inline", version: "1.2.0", state: "active", from: folder });
+    expect(record?.components).toEqual({
+      commands: ["/formatter:check", "/formatter:git:sync"],
+      agents: ["formatter:reviewer"],
+      skills: ["formatter:style-guide"],
+      hooks: { UserPromptSubmit: 1 },
+      mcpServers: ["plugin_formatter_lint"],
+    });
+
+    // The command, as Claude Code names it, with ${CLAUDE_PLUGIN_ROOT} replaced by where it is installed.
+    bed.server.enqueue({ text: "Formatted." });
+    const run = await ask("/formatter:check src/app.ts");
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("Formatted.\n");
+    // enabledPlugins is a key of MAIA's settings.json too, and the plugin's files all load.
+    expect(run.stderr).not.toMatch(/unknown key|not loaded/);
+    expect(userText(0)).toContain(`Check the formatting of src/app.ts with the rules in ${installPath}/rules.txt.`);
+    // The skill: listed in the system prompt and offered through the Skill tool under its namespaced name.
+    const system = body(0).messages.filter((message) => message.role === "system").map((message) => String(message.content)).join("\n");
+    expect(system).toContain("- formatter:style-guide: The team style guide: tabs, 100 columns");
+    const skill = body(0).tools?.find((tool) => tool.function.name === "Skill");
+    expect(skill?.function.parameters.properties?.name?.enum).toEqual(["formatter:style-guide"]);
+
+    // Removed: its copy, its record and its enabledPlugins entry are gone, and so is the command.
+    const removed = await maia(["plugins", "remove", "formatter@inline"]);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(existsSync(installPath)).toBe(false);
+    expect(JSON.parse(await readFile(path.join(bed.home, ".maia", "settings.json"), "utf8")).enabledPlugins).toEqual({});
+    expect(await listed()).toEqual([]);
+  });
+
+  it("its hooks run only once approved, with ${CLAUDE_PLUGIN_ROOT} in the command and its environment", async () => {
+    const { folder, marker } = await fixture();
+    expect((await maia(["plugins", "add", folder])).code).toBe(0);
+    const installPath = await installPathOf("formatter@inline");
+    bed.server.enqueue({ text: "ok" });
+    const before = await ask("hi");
+    expect(before.code, before.stderr).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect(before.stderr).toContain(`${path.join(installPath, "hooks", "hooks.json")} has 1 hook command(s) that do not run until you approve`);
+
+    const approve = await maia(["hooks", "approve"]);
+    expect(approve.code, approve.stderr).toBe(0);
+    expect(approve.stdout).toContain(path.join(installPath, "hooks", "hooks.json"));
+    bed.server.enqueue({ text: "ok" });
+    expect((await ask("hi")).code).toBe(0);
+    expect((await readFile(marker, "utf8")).trim()).toBe(`${installPath} ${installPath}`);
+  });
+
+  it("its MCP servers start only once approved (here for one run, --allow), as mcp__plugin_<plugin>_<server>__<tool>", async () => {
+    const { folder } = await fixture();
+    expect((await maia(["plugins", "add", folder])).code).toBe(0);
+    const installPath = await installPathOf("formatter@inline");
+    bed.server.writeSettings(bed.home, { permissions: { allow: ["Mcp(plugin_formatter_lint)"] }, enabledPlugins: { "formatter@inline": true } });
+
+    bed.server.enqueue({ text: "no server" });
+    const refused = await ask("lint");
+    expect(refused.code, refused.stderr).toBe(0);
+    expect(refused.stderr).toContain("not approved: the plugin formatter@inline starts programs");
+    expect(offered(0).filter((name) => name.startsWith("mcp__"))).toEqual([]);
+
+    bed.server.enqueue({ toolCalls: [{ id: "e1", name: "mcp__plugin_formatter_lint__get-env", arguments: {} }] }, { text: "Linted." });
+    const run = await ask("lint", "--allow", "Mcp(plugin_formatter_lint)");
+    expect(run.code, run.stderr).toBe(0);
+    expect(offered(1)).toContain("mcp__plugin_formatter_lint__get-env");
+    const environment = JSON.parse(toolResults(2)[0] ?? "{}") as Record<string, string>;
+    expect(environment).toMatchObject({ CLAUDE_PLUGIN_ROOT: installPath, LINT_RULES: `${installPath}/rules.txt` });
+  });
+
+  it("a broken plugin.json is refused with its file and line; nothing is installed", async () => {
+    const { folder } = await fixture();
+    await writeFile(path.join(folder, ".claude-plugin", "plugin.json"), '{\n  "name": "formatter",\n  "commands": 3\n}\n');
+    const added = await maia(["plugins", "add", folder]);
+    expect(added.code).toBe(1);
+    expect(added.stderr).toContain(`${path.join(folder, ".claude-plugin", "plugin.json")}:3: invalid plugin.json: /commands`);
+    expect(existsSync(path.join(bed.home, ".maia", "plugins", "installed_plugins.json"))).toBe(false);
+  });
+});
+
+describe("a marketplace: maia plugins marketplace add, then maia plugins add name@marketplace", SLOW, () => {
+  async function marketplace(): Promise<{ folder: string; greeterUrl: string }> {
+    const scratch = await tempFolder("maia-marketplace-");
+    const folder = path.join(scratch, "team-tools");
+    await writeFixturePlugin(path.join(folder, "plugins", "formatter"), { hookMarker: path.join(scratch, "hook-ran") });
+    const greeter = await writeSmallPlugin(path.join(scratch, "greeter-src"), "greeter", "0.3.0");
+    const greeterUrl = bareRepository(greeter, path.join(scratch, "greeter.git"));
+    await writeMarketplace(folder, [
+      { name: "formatter", source: "./plugins/formatter", description: "Formatting" },
+      { name: "greeter", source: { source: "url", url: greeterUrl }, description: "Greetings" },
+    ]);
+    return { folder, greeterUrl };
+  }
+
+  it("a folder marketplace: a plugin of its own folder and one of a git repository", async () => {
+    const { folder } = await marketplace();
+    const add = await maia(["plugins", "marketplace", "add", folder]);
+    expect(add.code, add.stderr).toBe(0);
+    expect(add.stdout).toContain("Added the marketplace team-tools");
+    expect(add.stdout).toContain("2 plugin(s): formatter, greeter");
+    const list = await maia(["plugins", "marketplace", "list", "--json"]);
+    expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ name: "team-tools", source: folder, plugins: ["formatter", "greeter"], store: "maia" })]);
+
+    for (const id of ["formatter@team-tools", "greeter@team-tools"]) {
+      const installed = await maia(["plugins", "add", id]);
+      expect(installed.code, installed.stderr).toBe(0);
+      expect(installed.stdout).toContain(`Installed ${id}`);
+    }
+    expect((await listed()).map((record) => [record.name, record.version, record.state, record.from])).toEqual([
+      ["formatter@team-tools", "1.2.0", "active", `marketplace team-tools (${folder})`],
+      ["greeter@team-tools", "0.3.0", "active", `marketplace team-tools (${folder})`],
+    ]);
+    bed.server.enqueue({ text: "Hello." });
+    const run = await ask("/greeter:hello");
+    expect(run.code, run.stderr).toBe(0);
+    expect(userText(0)).toContain("Say hello from greeter 0.3.0.");
+    expect(existsSync(path.join(bed.home, ".maia", "plugins", "cache", "team-tools", "greeter", "0.3.0", ".git"))).toBe(false);
+
+    const removed = await maia(["plugins", "marketplace", "remove", "team-tools"]);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stdout).toContain("Uninstalled its plugins: formatter@team-tools, greeter@team-tools.");
+    expect(await listed()).toEqual([]);
+    expect(existsSync(folder)).toBe(true);
+  });
+
+  it("a git marketplace (owner/repo, mapped to a local repository by git's own url.insteadOf)", async () => {
+    const { folder } = await marketplace();
+    const repositories = await tempFolder("maia-github-");
+    await mkdir(path.join(repositories, "acme"));
+    bareRepository(folder, path.join(repositories, "acme", "tools.git"));
+    // No network here: git itself rewrites https://github.com/ to the local folder, as a mirror setting would.
+    const env = { GIT_CONFIG_COUNT: "1", GIT_CONFIG_KEY_0: `url.file://${repositories}/.insteadOf`, GIT_CONFIG_VALUE_0: "https://github.com/" };
+    const add = await maia(["plugins", "marketplace", "add", "acme/tools"], env);
+    expect(add.code, add.stderr).toBe(0);
+    expect(add.stdout).toContain("Added the marketplace team-tools (acme/tools)");
+    const clone = path.join(bed.home, ".maia", "plugins", "marketplaces", "team-tools");
+    expect(existsSync(path.join(clone, ".claude-plugin", "marketplace.json"))).toBe(true);
+    const installed = await maia(["plugins", "add", "formatter@team-tools", "--project"], env);
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(JSON.parse(await readFile(path.join(bed.cwd, ".maia", "settings.json"), "utf8"))).toEqual({ enabledPlugins: { "formatter@team-tools": true } });
+    bed.server.enqueue({ text: "Checked." });
+    const run = await ask("/formatter:check lib");
+    expect(run.code, run.stderr).toBe(0);
+    expect(userText(0)).toContain("Check the formatting of lib with the rules in");
+  });
+});
+
+describe("enabledPlugins in Claude Code's settings", SLOW, () => {
+  /** A plugin as Claude Code installs it: its copy in ~/.claude/plugins/cache and its record, enabled in ~/.claude/settings.json. */
+  async function installedByClaudeCode(): Promise<string> {
+    const { folder } = await fixture();
+    const installPath = path.join(bed.home, ".claude", "plugins", "cache", "team-tools", "formatter", "1.2.0");
+    await cp(folder, installPath, { recursive: true });
+    const record = { version: 2, plugins: { "formatter@team-tools": [{ scope: "user", installPath, version: "1.2.0", installedAt: "2026-01-01T00:00:00.000Z" }] } };
+    await writeFile(path.join(bed.home, ".claude", "plugins", "installed_plugins.json"), JSON.stringify(record, null, 2));
+    await writeFile(path.join(bed.home, ".claude", "settings.json"), JSON.stringify({ enabledPlugins: { "formatter@team-tools": true } }, null, 2));
+    return installPath;
+  }
+
+  it("a plugin Claude Code installed works here; a project turns it off; one enabled but not installed is named", async () => {
+    const installPath = await installedByClaudeCode();
+    bed.server.enqueue({ text: "ok" });
+    const run = await ask("/formatter:check a.ts");
+    expect(run.code, run.stderr).toBe(0);
+    expect(userText(0)).toContain(`with the rules in ${installPath}/rules.txt`);
+
+    await mkdir(path.join(bed.cwd, ".claude"), { recursive: true });
+    const project = path.join(bed.cwd, ".claude", "settings.json");
+    const projectSettings = {
+      enabledPlugins: { "formatter@team-tools": false, "linter@acme": true },
+      extraKnownMarketplaces: { acme: { source: { source: "github", repo: "acme/claude-plugins" } } },
+    };
+    await writeFile(project, JSON.stringify(projectSettings, null, 2));
+    const [record] = await listed();
+    expect(record).toMatchObject({ name: "formatter@team-tools", state: "disabled", reason: `turned off in ${project}` });
+    bed.server.enqueue({ text: "ok" });
+    const off = await ask("/formatter:check a.ts");
+    expect(off.stderr).toContain(
+      `linter@acme is enabled in ${project} but not installed: add its marketplace with \`maia plugins marketplace add acme/claude-plugins\` (declared in ${project}), then \`maia plugins add linter@acme\``,
+    );
+    expect(off.stderr).toContain("Unknown command: /formatter:check");
+    expect(bed.server.chatBodies()).toHaveLength(1);
+  });
+});
