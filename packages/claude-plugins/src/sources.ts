@@ -26,7 +26,7 @@ export type PluginSource =
 /** GitHub's `owner/repo`, as Claude Code accepts it. */
 const GITHUB_REPO = /^[A-Za-z0-9][A-Za-z0-9_.-]*\/[A-Za-z0-9_.-]+$/;
 /** What git clones: a URL with a scheme git speaks, or scp-like `user@host:path`. */
-const GIT_URL = /^(?:(?:https?|ssh|git|file):\/\/\S+|[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:\S+)$/;
+const GIT_URL = /^(?:(?:https?|ssh|git|file):\/\/\S+|[A-Za-z0-9][A-Za-z0-9._-]*@[A-Za-z0-9][A-Za-z0-9.-]*:\S+)$/;
 const REF = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 const SHA = /^[0-9a-f]{7,64}$/i;
 
