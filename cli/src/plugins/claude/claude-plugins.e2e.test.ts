@@ -1,4 +1,6 @@
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
@@ -89,6 +91,19 @@ describe("a plugin folder: maia plugins add <folder>", SLOW, () => {
     expect(system).toContain("- formatter:style-guide: The team style guide: tabs, 100 columns");
     const skill = body(0).tools?.find((tool) => tool.function.name === "Skill");
     expect(skill?.function.parameters.properties?.name?.enum).toEqual(["formatter:style-guide"]);
+
+    // The model loads the skill with the Skill tool: its body, ${CLAUDE_PLUGIN_ROOT} replaced.
+    bed.server.enqueue({ toolCalls: [{ id: "s1", name: "Skill", arguments: { name: "formatter:style-guide" } }] }, { text: "Styled." });
+    const styled = await ask("style it", "--allow", "Skill(formatter:style-guide)");
+    expect(styled.code, styled.stderr).toBe(0);
+    expect(toolResults(2)[0]).toContain(`The full guide is in ${installPath}/rules.txt.`);
+
+    // Turned off for this project (enabledPlugins false in .maia/settings.json), on again.
+    const disabled = await maia(["plugins", "disable", "formatter@inline"]);
+    expect(disabled.stdout).toContain(`Disabled formatter@inline in ${path.join(bed.cwd, ".maia", "settings.json")}.`);
+    expect((await listed())[0]).toMatchObject({ state: "disabled", reason: `turned off in ${path.join(bed.cwd, ".maia", "settings.json")}` });
+    expect((await maia(["plugins", "enable", "formatter@inline"])).code).toBe(0);
+    expect((await listed())[0]?.state).toBe("active");
 
     // Removed: its copy, its record and its enabledPlugins entry are gone, and so is the command.
     const removed = await maia(["plugins", "remove", "formatter@inline"]);
@@ -189,6 +204,30 @@ describe("a marketplace: maia plugins marketplace add, then maia plugins add nam
     expect(removed.stdout).toContain("Uninstalled its plugins: formatter@team-tools, greeter@team-tools.");
     expect(await listed()).toEqual([]);
     expect(existsSync(folder)).toBe(true);
+  });
+
+  it("a marketplace.json served over HTTP: its git plugins install; a folder of it cannot, as in Claude Code", async () => {
+    const { folder } = await marketplace();
+    const catalogue = await readFile(path.join(folder, ".claude-plugin", "marketplace.json"));
+    const server = createServer((request, response) => {
+      response.writeHead(request.url === "/tools/marketplace.json" ? 200 : 404, { "content-type": "application/json" });
+      response.end(request.url === "/tools/marketplace.json" ? catalogue : "{}");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/tools/marketplace.json`;
+      const add = await maia(["plugins", "marketplace", "add", url]);
+      expect(add.code, add.stderr).toBe(0);
+      expect(add.stdout).toContain(`Added the marketplace team-tools (${url})`);
+      expect((await maia(["plugins", "add", "greeter@team-tools"])).code).toBe(0);
+      const relative = await maia(["plugins", "add", "formatter@team-tools"]);
+      expect(relative.code).toBe(1);
+      expect(relative.stderr).toContain(`formatter@team-tools is a folder of its marketplace, which was added from a URL (${url})`);
+      const missing = await maia(["plugins", "marketplace", "add", url.replace("tools/", "nothing/")]);
+      expect(missing.stderr).toContain("HTTP 404");
+    } finally {
+      server.close();
+    }
   });
 
   it("a git marketplace (owner/repo, mapped to a local repository by git's own url.insteadOf)", async () => {
