@@ -18,6 +18,7 @@ export const t = defineMessages(
     pathNotRelative: "{where}: {key} path \"{value}\" is left out: paths start with ./ and stay inside the plugin",
     pathMissing: "{where}: {key} path \"{value}\" does not exist in the plugin; it is left out",
     pathOutside: "{where}: {key} path \"{value}\" leads outside the plugin; it is left out",
+    defaultOutside: "{path} is a link that leads outside the plugin; it is left out",
     inlineInList: "{where}: {key}: a definition inside a list is not read; write it as the object of {key}, or in its own file",
     hooksNotWrapped:
       "{file}: a plugin's hooks file holds its events in a \"hooks\" member ({\"hooks\": {\"PreToolUse\": […]}}); this one has none and is left out",
@@ -62,6 +63,7 @@ export const t = defineMessages(
     pathNotRelative: "{where} : le chemin {key} « {value} » est écarté : les chemins commencent par ./ et restent dans le plugin",
     pathMissing: "{where} : le chemin {key} « {value} » n'existe pas dans le plugin ; il est écarté",
     pathOutside: "{where} : le chemin {key} « {value} » sort du plugin ; il est écarté",
+    defaultOutside: "{path} est un lien qui sort du plugin ; il est écarté",
     inlineInList: "{where} : {key} : une définition dans une liste n'est pas lue ; écrivez-la comme objet de {key}, ou dans son propre fichier",
     hooksNotWrapped:
       "{file} : le fichier de hooks d'un plugin range ses événements dans un membre « hooks » ({\"hooks\": {\"PreToolUse\": […]}}) ; celui-ci n'en a pas et il est écarté",

@@ -58,6 +58,8 @@ describe("readPlugin", () => {
       [MANIFEST]: '{\n  "name": "paths",\n  "commands": ["commands-a", "./../escape", "./linked", "./missing"]\n}\n',
     });
     await symlink(path.join(outside, "secret"), path.join(root, "linked"));
+    // A default folder that is a link to elsewhere is not read either.
+    await symlink(path.join(outside, "secret"), path.join(root, "agents"));
     const read = await readPlugin(root);
     if (!read.ok) throw new Error(read.problem);
     const manifest = path.join(root, MANIFEST);
@@ -67,7 +69,9 @@ describe("readPlugin", () => {
       `${manifest}:3: commands path "./../escape" does not exist in the plugin; it is left out`,
       `${manifest}:3: commands path "./linked" leads outside the plugin; it is left out`,
       `${manifest}:3: commands path "./missing" does not exist in the plugin; it is left out`,
+      `${path.join(root, "agents")} is a link that leads outside the plugin; it is left out`,
     ]);
+    expect(read.plugin.components.agents).toEqual([]);
   });
 
   it("refuses what cannot be a plugin, saying where: no plugin.json, broken JSON, a wrong type, a bad name", async () => {

@@ -88,8 +88,8 @@ export async function readPlugin(root: string, options: { name?: string } = {}):
   const components: PluginComponents = { commands: [], agents: [], skills: [], hookFiles: [], mcpServers: [] };
   for (const key of ["commands", "agents", "skills"] as const) {
     const found = new Map<string, ComponentPath>();
-    const defaultPath = path.join(root, key);
-    if (!isMissing(defaultPath)) found.set(defaultPath, { path: defaultPath, single: false });
+    const defaultPath = await defaultInside(root, realRoot, key, warnings);
+    if (defaultPath !== undefined) found.set(defaultPath, { path: defaultPath, single: false });
     for (const [value, index] of listed(manifest[key])) {
       const resolved = await resolve(value, key, index);
       if ("warning" in resolved) warnings.push(resolved.warning);
@@ -97,8 +97,8 @@ export async function readPlugin(root: string, options: { name?: string } = {}):
     }
     components[key] = [...found.values()];
   }
-  await readHooks(root, manifest, manifestFile, resolve, components, warnings);
-  await readMcp(root, manifest, manifestFile, read, resolve, components, warnings);
+  await readHooks(root, realRoot, manifest, manifestFile, resolve, components, warnings);
+  await readMcp(root, realRoot, manifest, manifestFile, read, resolve, components, warnings);
   const unsupported = UNSUPPORTED_FILES.filter((file) => !isMissing(path.join(root, file)));
   if (unsupported.length > 0) notes.push(t("unsupportedFiles", { files: unsupported.join(", ") }));
   return {
@@ -164,6 +164,22 @@ async function resolveInside(root: string, realRoot: string, value: unknown, whe
   return { path: target };
 }
 
+/**
+ * A default place (`commands`, `hooks/hooks.json`…), when the plugin has it: a link that leads outside the plugin
+ * is a warning and is not read (a cloned repository may hold links to anywhere).
+ */
+async function defaultInside(root: string, realRoot: string, relative: string, warnings: string[]): Promise<string | undefined> {
+  const target = path.join(root, relative);
+  if (isMissing(target)) return undefined;
+  const real = await realpath(target).catch(() => undefined);
+  if (real === undefined) return undefined;
+  if (real !== realRoot && !real.startsWith(`${realRoot}${path.sep}`)) {
+    warnings.push(t("defaultOutside", { path: target }));
+    return undefined;
+  }
+  return target;
+}
+
 /** A command or agent path naming one `.md` file, a skills path naming one skill's folder (it holds SKILL.md). */
 async function isSingle(key: "commands" | "agents" | "skills", target: string): Promise<boolean> {
   const info = await stat(target).catch(() => undefined);
@@ -173,6 +189,7 @@ async function isSingle(key: "commands" | "agents" | "skills", target: string): 
 
 async function readHooks(
   root: string,
+  realRoot: string,
   manifest: Record<string, unknown>,
   manifestFile: string,
   resolve: Resolver,
@@ -180,8 +197,8 @@ async function readHooks(
   warnings: string[],
 ): Promise<void> {
   const files = new Set<string>();
-  const defaultFile = path.join(root, "hooks", "hooks.json");
-  if (!isMissing(defaultFile)) files.add(defaultFile);
+  const defaultFile = await defaultInside(root, realRoot, path.join("hooks", "hooks.json"), warnings);
+  if (defaultFile !== undefined) files.add(defaultFile);
   const declared = manifest.hooks;
   if (isRecord(declared)) files.add(manifestFile);
   else {
@@ -210,6 +227,7 @@ async function readHooks(
 
 async function readMcp(
   root: string,
+  realRoot: string,
   manifest: Record<string, unknown>,
   manifestFile: string,
   manifestRead: JsonFile,
@@ -218,8 +236,8 @@ async function readMcp(
   warnings: string[],
 ): Promise<void> {
   const files = new Set<string>();
-  const defaultFile = path.join(root, ".mcp.json");
-  if (!isMissing(defaultFile)) files.add(defaultFile);
+  const defaultFile = await defaultInside(root, realRoot, ".mcp.json", warnings);
+  if (defaultFile !== undefined) files.add(defaultFile);
   const declared = manifest.mcpServers;
   if (isRecord(declared) && manifestRead.kind === "json") {
     components.mcpServers.push(...serversOf(declared, ["mcpServers"], manifestFile, manifestRead));
