@@ -5,11 +5,10 @@ import {
   installedPlugins,
   marketplaceArgument,
   pluginServerKey,
-  readPlugin,
   type InstalledPlugin,
   type KnownMarketplace,
   type PluginRead,
-} from "@maia/claude-plugins";
+} from "@maia/claude-plugins/installed";
 import type { ContributedFolder, ContributedFolderKind, ContributedHooks, ContributedMcpServer, ContributedOrigin } from "@maia/util";
 import { t } from "./messages.ts";
 
@@ -54,11 +53,13 @@ export async function loadEnabledPlugins(cwd: string, homeDir: string): Promise<
   const view = await installedPlugins(cwd, homeDir);
   const loaded: LoadedPlugins = { states: [], folders: { commands: [], agents: [], skills: [] }, hookFiles: [], mcpServers: [], warnings: [...view.warnings] };
   const namespaces = new Map<string, string>();
+  // plugin.json's reader and its validators, only when a plugin is on (most starts have none).
+  const reader = view.plugins.some((installed) => installed.enabled) ? await import("@maia/claude-plugins/plugin-reader") : undefined;
   for (const installed of view.plugins) {
     const state = baseState(installed, view.marketplaces);
     loaded.states.push(state);
-    if (!installed.enabled) continue;
-    const read = await readPlugin(installed.record.installPath, { name: installed.record.name });
+    if (!installed.enabled || !reader) continue;
+    const read = await reader.readPlugin(installed.record.installPath, { name: installed.record.name });
     if (!read.ok) {
       state.state = "failed";
       state.reason = read.problem;
