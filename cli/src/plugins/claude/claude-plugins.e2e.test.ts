@@ -6,7 +6,7 @@ import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { maiaPerTest, runMaia, tempFolder } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
-import { bareRepository, writeFixturePlugin, writeMarketplace, writeSmallPlugin } from "./testing/fixtures.ts";
+import { bareRepository, gitIn, writeFixturePlugin, writeMarketplace, writeSmallPlugin } from "./testing/fixtures.ts";
 
 /**
  * Claude Code plugins as a user meets them, through the built bundle: `maia plugins add` of a plugin folder, of a
@@ -168,9 +168,18 @@ describe("a marketplace: maia plugins marketplace add, then maia plugins add nam
     await writeFixturePlugin(path.join(folder, "plugins", "formatter"), { hookMarker: path.join(scratch, "hook-ran") });
     const greeter = await writeSmallPlugin(path.join(scratch, "greeter-src"), "greeter", "0.3.0");
     const greeterUrl = bareRepository(greeter, path.join(scratch, "greeter.git"));
+    // A monorepo whose tools/linter is a plugin, pinned to its first commit (a later one changed the version).
+    const monorepo = await writeSmallPlugin(path.join(scratch, "monorepo", "tools", "linter"), "linter", "1.0.0");
+    const monorepoUrl = bareRepository(path.dirname(path.dirname(monorepo)), path.join(scratch, "monorepo.git"));
+    const pinned = gitIn(path.join(scratch, "monorepo"), "rev-parse", "HEAD").trim();
+    await writeSmallPlugin(monorepo, "linter", "2.0.0");
+    gitIn(path.join(scratch, "monorepo"), "commit", "--quiet", "--all", "--message", "2.0.0");
+    gitIn(path.join(scratch, "monorepo"), "push", "--quiet", path.join(scratch, "monorepo.git"), "main");
     await writeMarketplace(folder, [
       { name: "formatter", source: "./plugins/formatter", description: "Formatting" },
       { name: "greeter", source: { source: "url", url: greeterUrl }, description: "Greetings" },
+      { name: "linter", source: { source: "git-subdir", url: monorepoUrl, path: "tools/linter", sha: pinned } },
+      { name: "packaged", source: { source: "npm", package: "@acme/packaged" } },
     ]);
     return { folder, greeterUrl };
   }
@@ -180,11 +189,14 @@ describe("a marketplace: maia plugins marketplace add, then maia plugins add nam
     const add = await maia(["plugins", "marketplace", "add", folder]);
     expect(add.code, add.stderr).toBe(0);
     expect(add.stdout).toContain("Added the marketplace team-tools");
-    expect(add.stdout).toContain("2 plugin(s): formatter, greeter");
+    expect(add.stdout).toContain("4 plugin(s): formatter, greeter, linter, packaged");
     const list = await maia(["plugins", "marketplace", "list", "--json"]);
-    expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ name: "team-tools", source: folder, plugins: ["formatter", "greeter"], store: "maia" })]);
+    expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ name: "team-tools", source: folder, plugins: ["formatter", "greeter", "linter", "packaged"], store: "maia" })]);
+    const npm = await maia(["plugins", "add", "packaged@team-tools"]);
+    expect(npm.code).toBe(1);
+    expect(npm.stderr).toContain('packaged@team-tools comes from a "npm" source');
 
-    for (const id of ["formatter@team-tools", "greeter@team-tools"]) {
+    for (const id of ["formatter@team-tools", "greeter@team-tools", "linter@team-tools"]) {
       const installed = await maia(["plugins", "add", id]);
       expect(installed.code, installed.stderr).toBe(0);
       expect(installed.stdout).toContain(`Installed ${id}`);
@@ -192,6 +204,7 @@ describe("a marketplace: maia plugins marketplace add, then maia plugins add nam
     expect((await listed()).map((record) => [record.name, record.version, record.state, record.from])).toEqual([
       ["formatter@team-tools", "1.2.0", "active", `marketplace team-tools (${folder})`],
       ["greeter@team-tools", "0.3.0", "active", `marketplace team-tools (${folder})`],
+      ["linter@team-tools", "1.0.0", "active", `marketplace team-tools (${folder})`],
     ]);
     bed.server.enqueue({ text: "Hello." });
     const run = await ask("/greeter:hello");
@@ -201,7 +214,7 @@ describe("a marketplace: maia plugins marketplace add, then maia plugins add nam
 
     const removed = await maia(["plugins", "marketplace", "remove", "team-tools"]);
     expect(removed.code, removed.stderr).toBe(0);
-    expect(removed.stdout).toContain("Uninstalled its plugins: formatter@team-tools, greeter@team-tools.");
+    expect(removed.stdout).toContain("Uninstalled its plugins: formatter@team-tools, greeter@team-tools, linter@team-tools.");
     expect(await listed()).toEqual([]);
     expect(existsSync(folder)).toBe(true);
   });
