@@ -148,7 +148,8 @@ function formatRecords(records: PluginRecord[], claude: readonly ClaudeRecord[] 
   // A Claude Code plugin: where it came from, and its commands, agents, skills, hooks and servers.
   for (const record of claude) {
     const state = record.reason ? `${record.state} (${record.reason})` : record.state;
-    rows.push([record.name, record.version ?? "-", `claude-plugin: ${record.from}`, state, componentsSummary(record), "-"]);
+    const from = record.store === "claude" ? `${record.from}, ${claudeMessages("installedByClaudeCode")}` : record.from;
+    rows.push([record.name, record.version ?? "-", `claude-plugin: ${from}`, state, componentsSummary(record), "-"]);
   }
   const header = ["name", "version", "source", "state", "hooks", "load"];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)));

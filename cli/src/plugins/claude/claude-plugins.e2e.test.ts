@@ -283,6 +283,8 @@ describe("enabledPlugins in Claude Code's settings", SLOW, () => {
     const run = await ask("/formatter:check a.ts");
     expect(run.code, run.stderr).toBe(0);
     expect(userText(0)).toContain(`with the rules in ${installPath}/rules.txt`);
+    const table = await maia(["plugins", "list"]);
+    expect(table.stdout).toMatch(/formatter@team-tools +1\.2\.0 +claude-plugin: marketplace team-tools, installed by Claude Code +active +\/formatter:check, \/formatter:git:sync, &formatter:reviewer/);
 
     await mkdir(path.join(bed.cwd, ".claude"), { recursive: true });
     const project = path.join(bed.cwd, ".claude", "settings.json");

@@ -70,6 +70,7 @@ export const t = defineMessages(
     pluginDisabled: "Disabled {id} in {file}.",
     notInstalledYet: "Note: {id} is not installed yet: maia plugins add {id}",
     hooksCount: "{count} hook(s)",
+    installedByClaudeCode: "installed by Claude Code",
     maybeMarketplace: "If \"{marketplace}\" is a Claude Code marketplace, add it first: maia plugins marketplace add <folder | git URL | owner/repo>, then maia plugins add {id}",
   },
   {
@@ -143,6 +144,7 @@ export const t = defineMessages(
     pluginDisabled: "{id} désactivé dans {file}.",
     notInstalledYet: "Note : {id} n'est pas encore installé : maia plugins add {id}",
     hooksCount: "{count} hook(s)",
+    installedByClaudeCode: "installé par Claude Code",
     maybeMarketplace:
       "Si « {marketplace} » est une marketplace Claude Code, ajoutez-la d'abord : maia plugins marketplace add <dossier | URL git | owner/repo>, puis maia plugins add {id}",
   },
