@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { githubUrl, marketplaceArgument, parseMarketplaceArgument, readMarketplaceSource, readPluginSource } from "./sources.ts";
+import { githubUrl, isGitUrl, marketplaceArgument, parseMarketplaceArgument, readMarketplaceSource, readPluginSource } from "./sources.ts";
 
 const CWD = "/work/project";
 const HOME = "/home/ada";
@@ -19,6 +19,9 @@ describe("maia plugins marketplace add ARG", () => {
     expect(parse("file:///srv/repos/tools.git")).toEqual({ source: "git", url: "file:///srv/repos/tools.git" });
     expect(parse("https://example.com/plugins/marketplace.json")).toEqual({ source: "url", url: "https://example.com/plugins/marketplace.json" });
     for (const bad of ["", "just words", "acme/tools#-x", "acme/tools#a..b", "-oProxy=x@host:path"]) expect(parse(bad), bad).toBeUndefined();
+    // npm's own specs are not git URLs, though they look like scp's user@host:path.
+    for (const spec of ["hello@file:/tmp/hello.tgz", "hello@github:acme/hello", "hello@npm:other@1"]) expect(isGitUrl(spec), spec).toBe(false);
+    expect(isGitUrl("git@git-server:team/tools.git")).toBe(true);
   });
 
   it("never throws; a ref never starts with '-', a repository never has a '..' part (property)", () => {

@@ -34,8 +34,14 @@ export function isGithubRepo(text: string): boolean {
   return GITHUB_REPO.test(text) && !text.split("/").some((part) => part === "." || part === "..");
 }
 
+/**
+ * A git URL: a scheme git speaks, or scp-like `user@host:path` whose host is a domain or whose path ends in `.git`
+ * (so that npm's `name@file:…`, `name@github:user/repo`, `name@npm:…` stay npm specs).
+ */
 export function isGitUrl(text: string): boolean {
-  return GIT_URL.test(text);
+  if (!GIT_URL.test(text)) return false;
+  const scp = /^[^@/]+@([^:/]+):(.*)$/.exec(text);
+  return scp === null || (scp[1] ?? "").includes(".") || /\.git\/?$/.test(scp[2] ?? "");
 }
 
 /** The URL git clones for a GitHub repository. */
