@@ -114,8 +114,28 @@ export function setEnabledPlugin(file: string, id: string, enabled: boolean | un
   return run;
 }
 
+/**
+ * Throws, with what to fix, when `setEnabledPlugin` could not write the file (not JSON, not an object,
+ * `enabledPlugins` not an object): `maia plugins add` asks before it installs anything.
+ */
+export async function checkSettingsWritable(file: string): Promise<void> {
+  await readForEdit(file);
+}
+
 /** Whether the file changed. */
 async function setNow(file: string, id: string, enabled: boolean | undefined): Promise<boolean> {
+  const { root, current, text } = await readForEdit(file);
+  if (enabled === undefined ? !(id in current) : current[id] === enabled) return false;
+  const next = { ...current };
+  if (enabled === undefined) delete next[id];
+  else next[id] = enabled;
+  const indent = /\n(\t| +)"/.exec(text ?? "")?.[1] ?? 2;
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFileAtomic(file, `${JSON.stringify({ ...root, enabledPlugins: next }, null, indent)}\n`);
+  return true;
+}
+
+async function readForEdit(file: string): Promise<{ root: Record<string, unknown>; current: Record<string, unknown>; text: string | undefined }> {
   let text: string | undefined;
   try {
     text = await readFile(file, "utf8");
@@ -134,12 +154,5 @@ async function setNow(file: string, id: string, enabled: boolean | undefined): P
   if (!isRecord(root)) throw new Error(t("settingsNotObjectFile", { file }));
   const current = root.enabledPlugins ?? {};
   if (!isRecord(current)) throw new Error(t("enabledNotObject", { where: file }));
-  if (enabled === undefined ? !(id in current) : current[id] === enabled) return false;
-  const next = { ...current };
-  if (enabled === undefined) delete next[id];
-  else next[id] = enabled;
-  const indent = /\n(\t| +)"/.exec(text ?? "")?.[1] ?? 2;
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFileAtomic(file, `${JSON.stringify({ ...root, enabledPlugins: next }, null, indent)}\n`);
-  return true;
+  return { root, current, text };
 }

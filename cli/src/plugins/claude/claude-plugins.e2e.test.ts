@@ -158,6 +158,15 @@ describe("a plugin folder: maia plugins add <folder>", SLOW, () => {
     expect(added.code).toBe(1);
     expect(added.stderr).toContain(`${path.join(folder, ".claude-plugin", "plugin.json")}:3: invalid plugin.json: /commands`);
     expect(existsSync(path.join(bed.home, ".maia", "plugins", "installed_plugins.json"))).toBe(false);
+
+    // A settings file MAIA would not overwrite (not JSON): said before anything is copied.
+    await writeFile(path.join(folder, ".claude-plugin", "plugin.json"), '{ "name": "formatter" }');
+    await mkdir(path.join(bed.cwd, ".maia"), { recursive: true });
+    await writeFile(path.join(bed.cwd, ".maia", "settings.json"), "{ broken");
+    const refused = await maia(["plugins", "add", folder, "--project"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${path.join(bed.cwd, ".maia", "settings.json")}:1: the file is not valid JSON; MAIA does not overwrite it`);
+    expect(existsSync(path.join(bed.home, ".maia", "plugins", "cache"))).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   INLINE_MARKETPLACE,
   StoreError,
   cacheFolder,
+  checkSettingsWritable,
   claudeStore,
   componentNames,
   formatPluginId,
@@ -92,6 +93,13 @@ export async function install(candidate: Candidate, context: ClaudeContext): Pro
   const idText = formatPluginId(id);
   const version = first.plugin.version ?? candidate.entry?.version ?? candidate.gitCommitSha?.slice(0, 12);
   const store = maiaStore(context.homeDir);
+  const file = settingsFileFor(context);
+  // A settings file MAIA could not write is said before anything is copied: nothing half installed.
+  try {
+    await checkSettingsWritable(file);
+  } catch (error) {
+    return { ok: false, message: errorMessage(error) };
+  }
   let installPath: string;
   try {
     installPath = await copyIntoCache(candidate.folder, path.join(cacheFolder(store), id.marketplace, id.name), versionFolder(version), candidate.entry);
@@ -102,7 +110,6 @@ export async function install(candidate: Candidate, context: ClaudeContext): Pro
   if (!installed.ok) return { ok: false, message: installed.problem };
   const previous = (await readInstalledPlugins(store)).items.find((record) => record.id === idText);
   const now = new Date().toISOString();
-  const file = settingsFileFor(context);
   try {
     await setInstalledPlugin(store, idText, {
       installPath,
