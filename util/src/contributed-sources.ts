@@ -48,10 +48,19 @@ export interface ContributedMcpServer extends ContributedOrigin {
 
 export type ContributedFolderKind = "commands" | "agents" | "skills";
 
-export interface ContributedSourcesApi {
+/** What the enabled plugins contribute, for one launch folder and home. */
+export interface ContributedSources {
   folders(kind: ContributedFolderKind): readonly ContributedFolder[];
   hookFiles(): readonly ContributedHooks[];
   mcpServers(): readonly ContributedMcpServer[];
+}
+
+export interface ContributedSourcesApi extends ContributedSources {
+  /**
+   * The contributions for a launch folder and home (`maia doctor`'s place, which reports what a start there would
+   * load): this run's own when they are this run's folders, else read from disk again, nothing created.
+   */
+  at(place: { cwd: string; homeDir: string }): Promise<ContributedSources>;
 }
 
 /** The contributions, when the plugin that offers them is on (none otherwise). */

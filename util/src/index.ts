@@ -69,5 +69,6 @@ export {
   type ContributedHooks,
   type ContributedMcpServer,
   type ContributedOrigin,
+  type ContributedSources,
   type ContributedSourcesApi,
 } from "./contributed-sources.ts";

@@ -1,6 +1,6 @@
 import { definePlugin } from "@maia/kernel";
-import type { ContributedSourcesApi } from "@maia/util";
-import { loadEnabledPlugins, type ClaudePluginState } from "./load-enabled.ts";
+import type { ContributedSources, ContributedSourcesApi } from "@maia/util";
+import { loadEnabledPlugins, type ClaudePluginState, type LoadedPlugins } from "./load-enabled.ts";
 import { t } from "./messages.ts";
 
 const PLUGIN_NAME = "claude-plugins";
@@ -29,13 +29,20 @@ export default definePlugin<Record<string, never>, ClaudePluginsApi>({
     for (const warning of loaded.warnings) context.log.warn(warning);
     const active = loaded.states.filter((state) => state.state === "active");
     if (active.length > 0) context.log.info(t("loaded", { list: active.map((state) => state.id).join(", ") }));
+    // Another launch folder or home (maia doctor's place): read again, creating nothing (no data folder).
+    const loadAt = (place: { cwd: string; homeDir: string }): Promise<LoadedPlugins> =>
+      place.cwd === cwd && place.homeDir === homeDir ? Promise.resolve(loaded) : loadEnabledPlugins(place.cwd, place.homeDir, { createDataFolders: false });
     return {
-      folders: (kind) => loaded.folders[kind],
-      hookFiles: () => loaded.hookFiles,
-      mcpServers: () => loaded.mcpServers,
+      ...contributions(loaded),
+      at: async (place) => contributions(await loadAt(place)),
       plugins: () => loaded.states,
     };
   },
 });
+
+/** What the loaders of commands, agents, skills, hooks and servers read of the plugins loaded. */
+function contributions(loaded: LoadedPlugins): ContributedSources {
+  return { folders: (kind) => loaded.folders[kind], hookFiles: () => loaded.hookFiles, mcpServers: () => loaded.mcpServers };
+}
 
 export type { ClaudePluginState } from "./load-enabled.ts";

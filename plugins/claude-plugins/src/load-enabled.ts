@@ -49,7 +49,7 @@ export interface LoadedPlugins {
  * become contributions to the loaders of commands, agents, skills, hooks and MCP servers, under its name. A
  * plugin whose folder is gone or whose plugin.json is broken is one warning and the others load. Files only.
  */
-export async function loadEnabledPlugins(cwd: string, homeDir: string): Promise<LoadedPlugins> {
+export async function loadEnabledPlugins(cwd: string, homeDir: string, options: { createDataFolders?: boolean } = {}): Promise<LoadedPlugins> {
   const view = await installedPlugins(cwd, homeDir);
   const loaded: LoadedPlugins = { states: [], folders: { commands: [], agents: [], skills: [] }, hookFiles: [], mcpServers: [], warnings: [...view.warnings] };
   const namespaces = new Map<string, string>();
@@ -83,7 +83,7 @@ export async function loadEnabledPlugins(cwd: string, homeDir: string): Promise<
     if (plugin.version !== undefined) state.version = plugin.version;
     if (plugin.description !== undefined) state.description = plugin.description;
     loaded.warnings.push(...plugin.warnings);
-    const origin = await originOf(state.id, plugin, homeDir);
+    const origin = await originOf(state.id, plugin, homeDir, options.createDataFolders ?? true);
     for (const kind of ["commands", "agents", "skills"] as const) {
       for (const component of plugin.components[kind]) loaded.folders[kind].push({ ...origin, path: component.path, single: component.single });
     }
@@ -119,10 +119,10 @@ function baseState(installed: InstalledPlugin, marketplaces: readonly KnownMarke
 /**
  * What every definition of the plugin gets: its namespace, and the variables Claude Code gives plugins —
  * `${CLAUDE_PLUGIN_ROOT}` (its folder) and `${CLAUDE_PLUGIN_DATA}` (a folder of its own that survives updates,
- * `~/.maia/plugins/data/<id>/`, made when the plugin has something to run).
+ * `~/.maia/plugins/data/<id>/`, made when the plugin has something to run, unless only `maia doctor` reads it).
  */
-async function originOf(id: string, plugin: PluginRead, homeDir: string): Promise<ContributedOrigin> {
+async function originOf(id: string, plugin: PluginRead, homeDir: string, create: boolean): Promise<ContributedOrigin> {
   const data = path.join(homeDir, ".maia", "plugins", "data", id.replace(/[^A-Za-z0-9_-]/g, "-"));
-  if (plugin.components.hookFiles.length > 0 || plugin.components.mcpServers.length > 0) await mkdir(data, { recursive: true }).catch(() => undefined);
+  if (create && (plugin.components.hookFiles.length > 0 || plugin.components.mcpServers.length > 0)) await mkdir(data, { recursive: true }).catch(() => undefined);
   return { id, namespace: plugin.name, variables: { CLAUDE_PLUGIN_ROOT: plugin.root, CLAUDE_PLUGIN_DATA: data } };
 }
