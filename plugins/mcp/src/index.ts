@@ -279,7 +279,8 @@ async function prepareSession(
   for (const warning of selection.warnings) warnOnce(warning);
   const enabled = new Set(selection.enabled);
   const selected = config.servers.filter((server) => enabled.has(server.key));
-  const preApproved = (server: McpServerConfig) => server.format === "claude" && switches.approves(server.key);
+  // Claude Code's `.mcp.json` switches approve that file's servers only (never a plugin's of the same name).
+  const preApproved = (server: McpServerConfig) => server.format === "claude" && server.origin === "project" && switches.approves(server.key);
   const blocked = await blockedProjectServers(selected, config.files, {
     homeDir,
     allowRules: context.runtime.allowRules,

@@ -88,9 +88,9 @@ export async function loadMcpConfig(options: {
 /**
  * A Claude Code plugin's servers, after the files: each entry checked as an mcp.json entry is, under the key its
  * plugin gives (`plugin_<plugin>_<server>`, so that its tools are `mcp__plugin_<plugin>_<server>__<tool>`, Claude
- * Code's names: its rules, `mcp__plugin_formatter_lint`, then mean the same here). `${CLAUDE_PLUGIN_ROOT}` and the other
- * variables of the plugin expand like environment variables and reach a stdio server's environment. A key taken
- * by the user's or the project's files keeps their entry.
+ * Code's names: its rules, `mcp__plugin_formatter_lint`, then mean the same here). `${CLAUDE_PLUGIN_ROOT}` and the
+ * other variables of the plugin expand like environment variables and reach a stdio server's environment. A key
+ * taken by the user's or the project's files keeps their entry.
  */
 function readPluginServers(
   plugins: readonly ContributedMcpServer[],
@@ -126,7 +126,8 @@ function readPluginServers(
     seen.set(key, server.file);
     const config = outcome.server;
     if (config.transport.type === "stdio") config.transport.env = { ...server.variables, ...config.transport.env };
-    loaded.servers.push({ ...config, plugin: server.id });
+    // Claude Code's servers: they start as there, without an `Mcp(...)` allow rule, once the plugin's file is approved.
+    loaded.servers.push({ ...config, plugin: server.id, format: "claude" });
   }
 }
 

@@ -141,7 +141,7 @@ export async function summary(plugin: PluginRead): Promise<string[]> {
   const events = Object.entries(names.hooks).map(([event, count]) => `${event} ×${count}`);
   if (events.length > 0) lines.push(t("summaryHooks", { list: events.join(", ") }));
   if (names.mcpServers.length > 0) {
-    lines.push(t("summaryServers", { list: names.mcpServers.join(", "), rules: names.mcpServers.map((key) => `Mcp(${key})`).join(", ") }));
+    lines.push(t("summaryServers", { list: names.mcpServers.join(", "), rule: `Mcp(${names.mcpServers[0] ?? ""})` }));
   }
   if (lines.length === 0) lines.push(t("summaryNothing"));
   lines.push(...plugin.warnings.map((warning) => t("warningLine", { warning })), ...plugin.notes.map((note) => t("noteLine", { note })));

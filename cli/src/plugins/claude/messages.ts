@@ -23,7 +23,7 @@ export const t = defineMessages(
     summarySkills: "  skills: {list} (§name, the Skill tool)",
     summaryHooks: "  hooks: {list} — they run once you approve them: maia hooks approve (or /hooks approve)",
     summaryServers:
-      "  MCP servers: {list} — each starts once an allow rule names it ({rules} in the permissions of settings.json) and you approve the plugin's file when MAIA asks (or --allow 'Mcp(…)' for one run)",
+      "  MCP servers: {list} — they start once you approve the plugin's file when MAIA asks (maia -p: --allow '{rule}' for one run); a deny rule keeps one off",
     summaryNothing: "  (no commands, agents, skills, hooks or MCP servers that MAIA reads)",
     warningLine: "  warning: {warning}",
     noteLine: "  note: {note}",
@@ -94,7 +94,7 @@ export const t = defineMessages(
     summarySkills: "  skills : {list} (§nom, l'outil Skill)",
     summaryHooks: "  hooks : {list} — ils s'exécutent une fois approuvés : maia hooks approve (ou /hooks approve)",
     summaryServers:
-      "  serveurs MCP : {list} — chacun démarre quand une règle allow le nomme ({rules} dans les permissions de settings.json) et que vous approuvez le fichier du plugin quand MAIA le demande (ou --allow 'Mcp(…)' pour une exécution)",
+      "  serveurs MCP : {list} — ils démarrent une fois que vous approuvez le fichier du plugin quand MAIA le demande (maia -p : --allow '{rule}' pour une exécution) ; une règle deny en garde un éteint",
     summaryNothing: "  (aucune commande, aucun agent, skill, hook ni serveur MCP que MAIA lise)",
     warningLine: "  avertissement : {warning}",
     noteLine: "  note : {note}",
