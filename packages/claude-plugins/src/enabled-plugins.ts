@@ -53,7 +53,19 @@ export interface EnabledPlugins {
   plugins: Map<string, EnabledSetting>;
   /** `extraKnownMarketplaces` of those files: how to install a marketplace a project expects (said, never fetched). */
   marketplaces: Map<string, DeclaredMarketplace>;
+  /** Every file that has one of these keys, weakest first, with each entry and its line (for `maia doctor`). */
+  files: EnabledPluginsFile[];
   warnings: string[];
+}
+
+/** One settings file's `enabledPlugins` and `extraKnownMarketplaces`, as written (the valid entries). */
+export interface EnabledPluginsFile {
+  file: string;
+  scope: SettingsScope;
+  /** Which of the two keys it has. */
+  keys: string[];
+  plugins: Array<{ id: string; enabled: boolean; line?: number }>;
+  marketplaces: Array<{ name: string; source?: MarketplaceSource; line?: number }>;
 }
 
 /**
@@ -62,7 +74,7 @@ export interface EnabledPlugins {
  * a value that is not `true` or `false`, or a key that is not `name@marketplace`, is a warning with its line.
  */
 export async function readEnabledPlugins(cwd: string, homeDir: string): Promise<EnabledPlugins> {
-  const result: EnabledPlugins = { plugins: new Map(), marketplaces: new Map(), warnings: [] };
+  const result: EnabledPlugins = { plugins: new Map(), marketplaces: new Map(), files: [], warnings: [] };
   for (const { file, scope } of settingsLayers(cwd, homeDir)) {
     let text: string | undefined;
     try {
@@ -74,6 +86,9 @@ export async function readEnabledPlugins(cwd: string, homeDir: string): Promise<
     const read = readJsonWithPositions(text, { trailingCommas: true });
     if (!read.ok || !isRecord(read.value)) continue;
     const line = (keys: string[]) => read.positions.keyLine(keys);
+    const keys = ["enabledPlugins", "extraKnownMarketplaces"].filter((key) => Object.hasOwn(read.value as object, key));
+    const found: EnabledPluginsFile = { file, scope, keys, plugins: [], marketplaces: [] };
+    if (keys.length > 0) result.files.push(found);
     const enabled = read.value.enabledPlugins;
     if (enabled !== undefined && !isRecord(enabled)) result.warnings.push(t("enabledNotObject", { where: at(file, line(["enabledPlugins"])) }));
     for (const [id, value] of Object.entries(isRecord(enabled) ? enabled : {})) {
@@ -86,14 +101,20 @@ export async function readEnabledPlugins(cwd: string, homeDir: string): Promise<
         continue;
       }
       result.plugins.set(id, { enabled: value, file, scope });
+      found.plugins.push({ id, enabled: value, ...lineOf(line(["enabledPlugins", id])) });
     }
     const extra = read.value.extraKnownMarketplaces;
     for (const [name, value] of Object.entries(isRecord(extra) ? extra : {})) {
       const source = isRecord(value) ? readMarketplaceSource(value.source) : undefined;
       if (source) result.marketplaces.set(name, { source, file });
+      found.marketplaces.push({ name, ...(source ? { source } : {}), ...lineOf(line(["extraKnownMarketplaces", name])) });
     }
   }
   return result;
+}
+
+function lineOf(line: number | undefined): { line?: number } {
+  return line === undefined ? {} : { line };
 }
 
 // Writes to one file go one after the other, as permission rules do.

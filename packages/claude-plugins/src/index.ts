@@ -47,6 +47,6 @@ export {
   type PluginStore,
   type StoreOwner,
 } from "./stores.ts";
-export { checkSettingsWritable, readEnabledPlugins, setEnabledPlugin, settingsLayers, type EnabledPlugins, type EnabledSetting, type SettingsLayer, type SettingsScope } from "./enabled-plugins.ts";
+export { checkSettingsWritable, readEnabledPlugins, setEnabledPlugin, settingsLayers, type EnabledPlugins, type EnabledPluginsFile, type EnabledSetting, type SettingsLayer, type SettingsScope } from "./enabled-plugins.ts";
 export { installedPlugins, type InstalledPlugin, type InstalledView } from "./installed-plugins.ts";
 export { componentNames, type ComponentNames } from "./component-names.ts";

@@ -5,5 +5,6 @@
 export { INLINE_MARKETPLACE, pluginServerKey } from "./names.ts";
 export { installedPlugins, type InstalledPlugin, type InstalledView } from "./installed-plugins.ts";
 export { marketplaceArgument } from "./sources.ts";
-export type { KnownMarketplace } from "./stores.ts";
+export { claudeStore, installedPluginsFile, knownMarketplacesFile, maiaStore, type KnownMarketplace } from "./stores.ts";
+export type { EnabledPluginsFile } from "./enabled-plugins.ts";
 export type { PluginRead, PluginReadResult } from "./plugin-reader.ts";

@@ -1,5 +1,5 @@
 import { claudeStore, maiaStore, readInstalledPlugins, readKnownMarketplaces, type InstallRecord, type KnownMarketplace } from "./stores.ts";
-import { readEnabledPlugins, type EnabledSetting } from "./enabled-plugins.ts";
+import { readEnabledPlugins, type EnabledPluginsFile, type EnabledSetting } from "./enabled-plugins.ts";
 import { t } from "./messages.ts";
 import { INLINE_MARKETPLACE, parsePluginId } from "./names.ts";
 import { marketplaceArgument } from "./sources.ts";
@@ -15,6 +15,8 @@ export interface InstalledView {
   /** Every installed plugin, MAIA's records first, each id once, sorted by id. */
   plugins: InstalledPlugin[];
   marketplaces: KnownMarketplace[];
+  /** The settings files with `enabledPlugins` or `extraKnownMarketplaces`, entry by entry (for `maia doctor`). */
+  settings: EnabledPluginsFile[];
   warnings: string[];
 }
 
@@ -62,5 +64,5 @@ export async function installedPlugins(cwd: string, homeDir: string): Promise<In
       const setting = enabled.plugins.get(record.id);
       return { record, ...(setting ? { setting } : {}), enabled: setting?.enabled ?? false };
     });
-  return { plugins, marketplaces, warnings };
+  return { plugins, marketplaces, settings: enabled.files, warnings };
 }

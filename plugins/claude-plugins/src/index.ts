@@ -1,5 +1,6 @@
-import { definePlugin } from "@maia/kernel";
+import { definePlugin, type DoctorEntry, type DoctorPlace } from "@maia/kernel";
 import type { ContributedSources, ContributedSourcesApi } from "@maia/util";
+import { claudePluginsDoctor } from "./doctor-report.ts";
 import { loadEnabledPlugins, type ClaudePluginState, type LoadedPlugins } from "./load-enabled.ts";
 import { t } from "./messages.ts";
 
@@ -8,6 +9,8 @@ const PLUGIN_NAME = "claude-plugins";
 export interface ClaudePluginsApi extends ContributedSourcesApi {
   /** Every installed Claude Code plugin and what became of it in this run, for `maia plugins list`. */
   plugins(): readonly ClaudePluginState[];
+  /** `maia doctor`: each installed plugin (on, off, not loaded and why), `enabledPlugins` entry by entry, the stores. */
+  doctor(place: DoctorPlace): Promise<DoctorEntry[]>;
 }
 
 /**
@@ -36,6 +39,7 @@ export default definePlugin<Record<string, never>, ClaudePluginsApi>({
       ...contributions(loaded),
       at: async (place) => contributions(await loadAt(place)),
       plugins: () => loaded.states,
+      doctor: async (place) => claudePluginsDoctor(await loadAt(place), place.homeDir),
     };
   },
 });

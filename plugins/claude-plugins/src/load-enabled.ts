@@ -5,6 +5,7 @@ import {
   installedPlugins,
   marketplaceArgument,
   pluginServerKey,
+  type EnabledPluginsFile,
   type InstalledPlugin,
   type KnownMarketplace,
   type PluginRead,
@@ -38,6 +39,10 @@ export interface ClaudePluginState {
 
 export interface LoadedPlugins {
   states: ClaudePluginState[];
+  /** The marketplaces known to MAIA's store and Claude Code's. */
+  marketplaces: KnownMarketplace[];
+  /** The settings files with `enabledPlugins` or `extraKnownMarketplaces`, entry by entry. */
+  settings: EnabledPluginsFile[];
   folders: Record<ContributedFolderKind, ContributedFolder[]>;
   hookFiles: ContributedHooks[];
   mcpServers: ContributedMcpServer[];
@@ -51,7 +56,15 @@ export interface LoadedPlugins {
  */
 export async function loadEnabledPlugins(cwd: string, homeDir: string, options: { createDataFolders?: boolean } = {}): Promise<LoadedPlugins> {
   const view = await installedPlugins(cwd, homeDir);
-  const loaded: LoadedPlugins = { states: [], folders: { commands: [], agents: [], skills: [] }, hookFiles: [], mcpServers: [], warnings: [...view.warnings] };
+  const loaded: LoadedPlugins = {
+    states: [],
+    marketplaces: view.marketplaces,
+    settings: view.settings,
+    folders: { commands: [], agents: [], skills: [] },
+    hookFiles: [],
+    mcpServers: [],
+    warnings: [...view.warnings],
+  };
   const namespaces = new Map<string, string>();
   // plugin.json's reader and its validators, only when a plugin is on (most starts have none).
   const reader = view.plugins.some((installed) => installed.enabled) ? await import("@maia/claude-plugins/plugin-reader") : undefined;

@@ -28,7 +28,7 @@ function sourceLabel(command: CustomCommand): string {
 export interface CommandsApi {
   /** The custom commands registered at start-up, for completion lists. */
   commands(): readonly CustomCommand[];
-  /** `maia doctor`: every command file found (MAIA's and Claude Code's), what it became, what was left out. */
+  /** `maia doctor`: every command file found (MAIA's, Claude Code's, its plugins'), what it became, what was left out. */
   doctor(place: DoctorPlace): Promise<DoctorEntry[]>;
 }
 
@@ -69,7 +69,8 @@ export default definePlugin<Record<string, never>, CommandsApi>({
     return {
       commands: () => registered,
       async doctor(place) {
-        const { files } = await loadCommands(place.cwd, place.homeDir);
+        const contributed = (await contributedSources(context.plugins)?.at(place))?.folders("commands") ?? [];
+        const { files } = await loadCommands(place.cwd, place.homeDir, contributed);
         return files.map((file) => ({ path: file.path, format: file.format, kind: "commands", became: file.became, ignored: file.ignored }));
       },
     };

@@ -41,7 +41,7 @@ export interface CommandLoadResult {
   /** One sentence per problem, naming the file and the line (WARN). */
   warnings: string[];
   /** Every file read, what it became and what was left out (for `maia doctor`). */
-  files: Array<{ path: string; format: "maia" | "claude"; became: string[]; ignored: Array<{ item: string; reason: string; line?: number }> }>;
+  files: Array<{ path: string; format: "maia" | "claude" | "claude-plugin"; became: string[]; ignored: Array<{ item: string; reason: string; line?: number }> }>;
 }
 
 /** One part of a name (a folder or the file without `.md`): no blank, no `:` (it separates namespaces). */
@@ -91,7 +91,7 @@ export async function loadCommands(cwd: string, homeDir: string, contributed: re
     seenRoots.add(canonical);
     for (const file of plugin?.single ? [plugin.path] : await markdownFiles(root)) {
       const result = await readCommandFile(root, file, location, claude);
-      const report: CommandLoadResult["files"][number] = { path: file, format: location.format ?? "maia", became: [], ignored: [] };
+      const report: CommandLoadResult["files"][number] = { path: file, format: plugin ? "claude-plugin" : (location.format ?? "maia"), became: [], ignored: [] };
       files.push(report);
       if ("warning" in result) {
         warnings.push(result.warning);

@@ -282,7 +282,7 @@ export default definePlugin<Record<string, never>, HooksApi>({
         () => undefined,
       );
     };
-    return { loaded: () => loaded, lastRuns: () => lastRuns, reload, interrupt, notifyIdle, doctor: hooksDoctor };
+    return { loaded: () => loaded, lastRuns: () => lastRuns, reload, interrupt, notifyIdle, doctor: async (place) => hooksDoctor(place, await contributedSources(context.plugins)?.at(place)) };
   },
 });
 

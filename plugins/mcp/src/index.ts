@@ -171,7 +171,12 @@ export default definePlugin<Record<string, never>, McpApi>({
           return connection.resources.map((resource) => ({ value: `${key}:${resource.uri}`, hint: resource.name }));
         });
       },
-      doctor: (place) => mcpDoctor(place, () => context.plugins.get<PermissionRulesApi>(PERMISSIONS_PLUGIN)?.api?.rules?.() ?? cliRules(context.runtime.allowRules)),
+      doctor: async (place) =>
+        mcpDoctor(
+          place,
+          () => context.plugins.get<PermissionRulesApi>(PERMISSIONS_PLUGIN)?.api?.rules?.() ?? cliRules(context.runtime.allowRules),
+          (await contributedSources(context.plugins)?.at(place))?.mcpServers() ?? [],
+        ),
       async addClientServers(session, servers) {
         const state = sessions.get(session.id);
         if (!state) return { servers: [], warnings: servers.length > 0 ? [t("clientNoSession", { names: servers.map((server) => server.name).join(", ") })] : [] };

@@ -10,7 +10,7 @@ const PLUGIN_NAME = "skills";
 export interface SkillsApi {
   /** The skills of a session (as loaded when it was built), for /help and sub-agents. */
   skillsOf(setup: SessionSetup): Promise<Skill[]>;
-  /** `maia doctor`: every skill found (MAIA's and Claude Code's folders), what it became, what was left out. */
+  /** `maia doctor`: every skill found (MAIA's and Claude Code's folders, its plugins'), what it became, what was left out. */
   doctor(place: DoctorPlace): Promise<DoctorEntry[]>;
 }
 
@@ -72,7 +72,8 @@ export default definePlugin<Record<string, never>, SkillsApi>({
     return {
       skillsOf: async (setup) => (await load(setup)).skills,
       async doctor(place) {
-        const { files } = await loadSkills(place.cwd, place.homeDir);
+        const contributed = (await contributedSources(context.plugins)?.at(place))?.folders("skills") ?? [];
+        const { files } = await loadSkills(place.cwd, place.homeDir, contributed);
         return files.map((file) => ({ path: file.path, format: file.format, kind: "skills", became: file.became, ignored: file.ignored }));
       },
     };

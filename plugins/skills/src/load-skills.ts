@@ -23,7 +23,7 @@ export interface SkillLoadResult {
   /** One sentence per problem, naming the file and the line (WARN). */
   warnings: string[];
   /** Every skill file read, what it became and what was left out (for `maia doctor`). */
-  files: Array<{ path: string; format: "maia" | "claude"; became: string[]; ignored: Array<{ item: string; reason: string }> }>;
+  files: Array<{ path: string; format: "maia" | "claude" | "claude-plugin"; became: string[]; ignored: Array<{ item: string; reason: string }> }>;
 }
 
 /** A folder name usable after `§` and as the Skill tool's value: no blanks, nothing exotic. */
@@ -61,7 +61,7 @@ export async function loadSkills(cwd: string, homeDir: string, contributed: read
   const seenRoots = new Set<string>();
   const add = async (folder: string, source: SkillSource, plugin?: ContributedFolder) => {
     const name = plugin ? `${plugin.namespace}:${path.basename(folder)}` : path.basename(folder);
-    const format = source === "project" || source === "parent" || source === "user" ? "maia" : "claude";
+    const format = plugin ? "claude-plugin" : source === "project" || source === "parent" || source === "user" ? "maia" : "claude";
     const result = await readSkill(folder, name, source, plugin);
     if ("warning" in result) {
       warnings.push(result.warning);
