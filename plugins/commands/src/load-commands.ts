@@ -216,11 +216,16 @@ async function readCommandFile(
   let allowedTools = written;
   if (location.format === "claude") {
     // Claude Code's rule syntax, its paths starting at the project: written as MAIA rules, never wider.
-    allowedTools = written.flatMap((rule) => {
-      const translated = translateClaudeRule(rule, "allow", claude.cwd);
-      if (translated.warning !== undefined) warnings.push(t("allowedToolWarning", { file, where: at("allowed-tools"), rule, problem: translated.warning }));
-      return translated.rules.filter((each) => each.kind === "allow").map((each) => each.text);
-    });
+    // `Read, Grep` is `Read`, `Glob`, `Grep` and `Grep` again: each rule once.
+    allowedTools = [
+      ...new Set(
+        written.flatMap((rule) => {
+          const translated = translateClaudeRule(rule, "allow", claude.cwd);
+          if (translated.warning !== undefined) warnings.push(t("allowedToolWarning", { file, where: at("allowed-tools"), rule, problem: translated.warning }));
+          return translated.rules.filter((each) => each.kind === "allow").map((each) => each.text);
+        }),
+      ),
+    ];
     const model = texts["model"];
     if (model !== undefined) {
       const resolved = resolveModelAlias(model, await claude.aliases());
