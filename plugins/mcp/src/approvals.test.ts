@@ -133,8 +133,10 @@ describe("servers of Claude Code plugins (contributed sources)", () => {
       plugins: [pluginServer(file, "h1"), pluginServer(file, "h1", { name: "db", key: "plugin_formatter_db", entry: { command: "db", colour: "red" } })],
     });
     const lint = config.servers.find((server) => server.key === "plugin_formatter_lint");
+    // Claude Code's server: it starts without an Mcp(...) allow rule, once its file is approved.
     expect(lint).toMatchObject({
       origin: "plugin",
+      format: "claude",
       plugin: "formatter@team-tools",
       file,
       line: 3,

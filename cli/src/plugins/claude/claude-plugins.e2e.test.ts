@@ -6,7 +6,7 @@ import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { maiaPerTest, runMaia, tempFolder } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
-import { bareRepository, gitIn, writeFixturePlugin, writeMarketplace, writeSmallPlugin } from "./testing/fixtures.ts";
+import { bareRepository, EVERYTHING, gitIn, writeFixturePlugin, writeMarketplace, writeSmallPlugin } from "./testing/fixtures.ts";
 
 /**
  * Claude Code plugins as a user meets them, through the built bundle: `maia plugins add` of a plugin folder, of a
@@ -28,6 +28,7 @@ const body = (index: number) => bed.server.chatBodies()[index] as Body;
 const offered = (index: number) => (body(index).tools ?? []).map((tool) => tool.function.name);
 const userText = (index: number) => body(index).messages.filter((message) => message.role === "user").map((message) => String(message.content)).join("\n");
 const toolResults = (index: number) => body(index).messages.filter((message) => message.role === "tool").map((message) => String(message.content));
+const systemOf = (request: Body | undefined) => String(request?.messages.find((message) => message.role === "system")?.content ?? "");
 
 interface Listed {
   name: string;
@@ -98,6 +99,25 @@ describe("a plugin folder: maia plugins add <folder>", SLOW, () => {
     expect(styled.code, styled.stderr).toBe(0);
     expect(toolResults(2)[0]).toContain(`The full guide is in ${installPath}/rules.txt.`);
 
+    // The agent, as Claude Code names it (`plugin:agent`): offered by the Agent tool, allowed by Agent(formatter:reviewer),
+    // run in its own process with its body (${CLAUDE_PLUGIN_ROOT} replaced) as prompt and its tools mapped.
+    const agentTool = body(0).tools?.find((tool) => tool.function.name === "Agent");
+    expect(agentTool?.function.description).toContain("- formatter:reviewer: Reviews formatting changes before a commit");
+    expect(agentTool?.function.parameters.properties?.agent?.enum).toEqual(["formatter:reviewer"]);
+    const reviewerPrompt = `You review formatting changes against ${installPath}/rules.txt.`;
+    const main = [{ toolCalls: [{ id: "a1", name: "Agent", arguments: { agent: "formatter:reviewer", task: "Review src" } }] }, { text: "Reviewed." }];
+    const child = [{ text: "No formatting issue in src." }];
+    for (let turn = 0; turn < 3; turn += 1) {
+      bed.server.enqueue((request) => (systemOf(request as unknown as Body).startsWith(reviewerPrompt) ? child : main).shift() ?? { error: { status: 500, body: "nothing left" } });
+    }
+    const reviewed = await ask("review src", "--allow", "Agent(formatter:reviewer)");
+    expect(reviewed.code, reviewed.stderr).toBe(0);
+    expect(reviewed.stdout).toBe("Reviewed.\n");
+    const bodies = bed.server.chatBodies() as unknown as Body[];
+    const childBody = bodies.find((request) => systemOf(request).startsWith(reviewerPrompt));
+    expect((childBody?.tools ?? []).map((tool) => tool.function.name)).toEqual(["Read", "Glob", "Grep"]);
+    expect(toolResults(bodies.length - 1).at(-1)).toContain("No formatting issue in src.");
+
     // Turned off for this project (enabledPlugins false in .maia/settings.json), on again.
     const disabled = await maia(["plugins", "disable", "formatter@inline"]);
     expect(disabled.stdout).toContain(`Disabled formatter@inline in ${path.join(bed.cwd, ".maia", "settings.json")}.`);
@@ -135,8 +155,8 @@ describe("a plugin folder: maia plugins add <folder>", SLOW, () => {
     const { folder } = await fixture();
     expect((await maia(["plugins", "add", folder])).code).toBe(0);
     const installPath = await installPathOf("formatter@inline");
-    bed.server.writeSettings(bed.home, { permissions: { allow: ["Mcp(plugin_formatter_lint)"] }, enabledPlugins: { "formatter@inline": true } });
 
+    // No allow rule names it (Claude Code's servers need none): what holds it back is the approval of its file.
     bed.server.enqueue({ text: "no server" });
     const refused = await ask("lint");
     expect(refused.code, refused.stderr).toBe(0);
@@ -219,6 +239,40 @@ describe("a marketplace: maia plugins marketplace add, then maia plugins add nam
     const run = await ask("/greeter:hello");
     expect(run.code, run.stderr).toBe(0);
     expect(userText(0)).toContain("Say hello from greeter 0.3.0.");
+
+    // maia doctor: each plugin and what its files became, the settings that turn them on, the stores.
+    const doctor = await maia(["doctor", "--json"]);
+    expect(doctor.code, doctor.stderr).toBe(0);
+    const report = JSON.parse(doctor.stdout) as { files: Array<{ path: string; format: string; kinds: string[]; became: Array<{ item: string }>; ignored: Array<{ item: string; reason: string }> }> };
+    const cache = path.join(bed.home, ".maia", "plugins", "cache", "team-tools");
+    const file = (...parts: string[]) => report.files.find((entry) => entry.path === path.join(...parts));
+    const became = (...parts: string[]) => file(...parts)?.became.map((item) => item.item) ?? [];
+    const formatter = path.join(cache, "formatter", "1.2.0");
+    expect(file(formatter, ".claude-plugin", "plugin.json")).toMatchObject({ format: "claude-plugin", kinds: ["plugin"], ignored: [] });
+    expect(became(formatter, ".claude-plugin", "plugin.json")).toEqual([
+      `plugin formatter@team-tools 1.2.0 (marketplace team-tools (${folder}))`,
+      `enabled in ${path.join(bed.home, ".maia", "settings.json")}`,
+    ]);
+    expect(became(formatter, "commands", "check.md")).toEqual(["/formatter:check (allowed-tools Read, Glob, Grep)"]);
+    expect(became(formatter, "commands", "git", "sync.md")).toEqual(["/formatter:git:sync"]);
+    expect(file(formatter, "agents", "reviewer.md")).toMatchObject({ format: "claude-plugin", kinds: ["agents"] });
+    expect(became(formatter, "agents", "reviewer.md")).toEqual(["agent formatter:reviewer", "tools Read, Grep, Glob"]);
+    expect(became(formatter, "skills", "style-guide", "SKILL.md")).toEqual(["skill formatter:style-guide"]);
+    expect(became(formatter, "hooks", "hooks.json")[0]).toMatch(/^UserPromptSubmit: echo .* \(does not run until approved: \/hooks approve\)$/);
+    expect(became(formatter, ".mcp.json")).toEqual([`server plugin_formatter_lint (${process.execPath} ${EVERYTHING} stdio): starts once this file is approved`]);
+    expect(became(cache, "greeter", "0.3.0", ".claude-plugin", "plugin.json")[0]).toBe(`plugin greeter@team-tools 0.3.0 (marketplace team-tools (${folder}))`);
+    expect(became(cache, "greeter", "0.3.0", "commands", "hello.md")).toEqual(["/greeter:hello"]);
+    const settings = file(bed.home, ".maia", "settings.json");
+    expect(settings?.became.map((item) => item.item)).toEqual(
+      expect.arrayContaining(["enabledPlugins formatter@team-tools: on", "enabledPlugins greeter@team-tools: on", "enabledPlugins linter@team-tools: on"]),
+    );
+    expect(settings?.ignored).toEqual([]);
+    expect(became(bed.home, ".maia", "plugins", "known_marketplaces.json")).toEqual([`marketplace team-tools (${folder})`]);
+    expect(became(bed.home, ".maia", "plugins", "installed_plugins.json")).toEqual([
+      "installed formatter@team-tools 1.2.0",
+      "installed greeter@team-tools 0.3.0",
+      "installed linter@team-tools 1.0.0",
+    ]);
     expect(existsSync(path.join(bed.home, ".maia", "plugins", "cache", "team-tools", "greeter", "0.3.0", ".git"))).toBe(false);
 
     const removed = await maia(["plugins", "marketplace", "remove", "team-tools"]);
@@ -304,8 +358,13 @@ describe("enabledPlugins in Claude Code's settings", SLOW, () => {
     await writeFile(project, JSON.stringify(projectSettings, null, 2));
     const [record] = await listed();
     expect(record).toMatchObject({ name: "formatter@team-tools", state: "disabled", reason: `turned off in ${project}` });
+    // Nothing is fetched while MAIA starts: a git first on the PATH notes any run of it.
+    const trap = await tempFolder("maia-git-trap-");
+    const ran = path.join(trap, "git-ran");
+    await writeFile(path.join(trap, "git"), `#!/bin/sh\necho "$@" >> ${JSON.stringify(ran)}\nexit 1\n`, { mode: 0o755 });
     bed.server.enqueue({ text: "ok" });
-    const off = await ask("/formatter:check a.ts");
+    const off = await runMaia(["-p", "/formatter:check a.ts", "--model", "fake-model"], { ...bed, env: { PATH: `${trap}${path.delimiter}${process.env.PATH ?? ""}` }, timeoutMs: 90_000 });
+    expect(existsSync(ran)).toBe(false);
     expect(off.stderr).toContain(
       `linter@acme is enabled in ${project} but not installed: add its marketplace with \`maia plugins marketplace add acme/claude-plugins\` (declared in ${project}), then \`maia plugins add linter@acme\``,
     );

@@ -44,7 +44,7 @@ export async function writeFixturePlugin(folder: string, options: FixturePluginO
   await write(path.join(folder, "commands", "git", "sync.md"), "---\ndescription: Sync the formatter's git hooks\n---\nSync the formatter's git hooks.\n");
   await write(
     path.join(folder, "agents", "reviewer.md"),
-    "---\nname: reviewer\ndescription: Reviews formatting changes before a commit\ntools: Read, Grep, Glob\n---\nYou review formatting changes. Report each file that breaks the team style.\n",
+    "---\nname: reviewer\ndescription: Reviews formatting changes before a commit\ntools: Read, Grep, Glob\n---\nYou review formatting changes against ${CLAUDE_PLUGIN_ROOT}/rules.txt. Report each file that breaks the team style.\n",
   );
   await write(
     path.join(folder, "skills", "style-guide", "SKILL.md"),
