@@ -23,6 +23,9 @@ describe.skipIf(!ready)("a Claude Code plugin in the terminal", { timeout: 120_0
 
     bed.server.enqueue({ text: "All formatted." });
     const { terminal } = await bed.start({ lang: "en", cwd, home });
+    // Its MCP server waits for the plugin's file to be approved, the question naming the plugin: refused here.
+    await terminal.waitFor(/The Claude Code plugin formatter@inline declares MCP servers[\s\S]*Start them\?/);
+    await terminal.press("n");
     await terminal.waitFor("Your request");
     await terminal.submit("/help");
     const help = (await terminal.waitFor("Sync the formatter's git hooks", { history: true })).replace(/\s+/g, " ");
