@@ -44,7 +44,7 @@ describe("what maia doctor says of Claude Code plugins", () => {
       format: "claude-plugin",
       kind: "plugin",
       became: ["plugin fmt@one 1.0.0 (marketplace one)", `enabled in ${maiaSettings}`],
-      ignored: [{ item: "part", reason: "MAIA has nothing for outputStyles: the plugin works without them" }],
+      ignored: [{ item: "left out", reason: "MAIA has nothing for outputStyles: the plugin works without them" }],
     });
     expect(of(path.join(off, ".claude-plugin", "plugin.json"))?.ignored).toEqual([{ item: "plugin off@one 2.0.0 (marketplace one)", reason: `turned off in ${maiaSettings}` }]);
     expect(of(claudeSettings)).toMatchObject({ format: "claude", kind: "plugins", keys: ["enabledPlugins", "extraKnownMarketplaces"] });

@@ -34,7 +34,7 @@ function pluginEntry(state: ClaudePluginState): DoctorEntry {
     entry.became.push(`${label} (${from})`);
     if (state.enabledIn !== undefined) entry.became.push(t("doctorEnabledIn", { file: state.enabledIn }));
     const plugin = state.plugin;
-    for (const note of [...(plugin?.notes ?? []), ...(plugin?.warnings ?? [])]) entry.ignored.push(ignoredOf(note, file, "part"));
+    for (const note of [...(plugin?.notes ?? []), ...(plugin?.warnings ?? [])]) entry.ignored.push(ignoredOf(note, file, "left out"));
   } else {
     entry.ignored.push({ item: `${label} (${from})`, reason: state.reason ?? t("doctorOff") });
   }
