@@ -1,6 +1,7 @@
-import { readdir, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { definitionFolders, isMissing } from "@maia/util";
+import { readFrontMatter } from "@maia/util/front-matter";
 import { isRecord, readJsonFile } from "./json-file.ts";
 import { pluginServerKey } from "./names.ts";
 import type { ComponentPath, PluginRead } from "./plugin-reader.ts";
@@ -9,7 +10,7 @@ import type { ComponentPath, PluginRead } from "./plugin-reader.ts";
 export interface ComponentNames {
   /** `/formatter:check`, a sub-folder adding a level (`/formatter:git:sync`). */
   commands: string[];
-  /** `formatter:reviewer` (`&formatter:reviewer`, the Agent tool). */
+  /** `formatter:reviewer` (`&formatter:reviewer`, the Agent tool): the plugin's name, then the agent's `name`. */
   agents: string[];
   /** `formatter:style-guide` (`§formatter:style-guide`, the Skill tool). */
   skills: string[];
@@ -35,8 +36,11 @@ export async function componentNames(plugin: PluginRead): Promise<ComponentNames
   }
   const agents = new Set<string>();
   for (const place of components.agents) {
-    const files = place.single ? [place.path] : (await markdownUnder({ path: place.path, single: false }, 1)).filter((file) => path.dirname(file) === place.path);
-    for (const file of files) agents.add(`${name}:${path.basename(file).replace(/\.md$/i, "")}`);
+    // As the subagents plugin reads them: every `.md` below, sub-folders only sorting files, named by `name`.
+    for (const file of await markdownUnder(place, 5)) {
+      const agent = await agentName(file);
+      if (agent !== undefined) agents.add(`${name}:${agent}`);
+    }
   }
   const skills = new Set<string>();
   for (const place of components.skills) {
@@ -60,6 +64,19 @@ export async function componentNames(plugin: PluginRead): Promise<ComponentNames
     mcpServers: components.mcpServers.map((server) => pluginServerKey(name, server.name)),
   };
 }
+
+/** An agent file's `name`; none for a file without one (notes kept beside the agents, which Claude Code skips). */
+async function agentName(file: string): Promise<string | undefined> {
+  const size = (await stat(file).catch(() => undefined))?.size ?? Infinity;
+  if (size > MAX_AGENT_BYTES) return undefined;
+  const text = await readFile(file, "utf8").catch(() => undefined);
+  const header = text === undefined ? undefined : readFrontMatter(text, { plainValueRetry: true });
+  const value = header?.ok ? header.data.name : undefined;
+  const agent = typeof value === "string" ? value.trim() : undefined;
+  return agent === undefined || agent === "" ? undefined : agent;
+}
+
+const MAX_AGENT_BYTES = 1_000_000;
 
 /** The `.md` files of a command or agent path: the file itself, or those under the folder (hidden ones left out). */
 async function markdownUnder(place: ComponentPath, maxDepth = 4): Promise<string[]> {
