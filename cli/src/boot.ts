@@ -25,8 +25,8 @@ export interface BootOptions {
   allowRules?: string[];
   /** Also the plugins that only add subcommands (`maia hub`): for `maia <subcommand>` and `maia plugins`. */
   subcommands?: boolean;
-  /** Only this first-party plugin (`maia permissions check`: the plugin whose subcommand runs, nothing else). */
-  only?: string;
+  /** Only these first-party plugins (`maia permissions check`: the plugin whose subcommand runs, nothing else). */
+  only?: readonly string[];
   /** A conversation follows the boot (every front end; not the subcommands): RuntimeInfo.conversation. */
   conversation?: boolean;
 }
@@ -49,14 +49,15 @@ export async function boot(options: BootOptions): Promise<Booted> {
     runtime: { cwd, homeDir, env, frontEnd: FRONT_ENDS[options.frontEnd], locale: activeLocale(), allowRules: options.allowRules ?? [], conversation: options.conversation ?? false },
     log: options.log,
   });
-  const builtins = options.only === undefined ? BUILTIN_PLUGINS : BUILTIN_PLUGINS.filter((builtin) => builtin.name === options.only);
-  const settings = options.only === undefined ? config.plugins : pick(config.plugins, options.only);
+  const { only } = options;
+  const builtins = only === undefined ? BUILTIN_PLUGINS : BUILTIN_PLUGINS.filter((builtin) => only.includes(builtin.name));
+  const settings = only === undefined ? config.plugins : pick(config.plugins, only);
   const records = await kernel.loadPlugins(pluginCandidates(settings, cwd, homeDir, builtins, { subcommands: options.subcommands ?? false }), {
     strict: options.strictPlugins ?? false,
   });
   return { kernel, config, records, cwd, homeDir };
 }
 
-function pick<T>(record: Record<string, T>, key: string): Record<string, T> {
-  return key in record ? { [key]: record[key] as T } : {};
+function pick<T>(record: Record<string, T>, keys: readonly string[]): Record<string, T> {
+  return Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key] as T]));
 }

@@ -7,8 +7,15 @@ import { t } from "./messages.ts";
  */
 export const BUILTIN_SUBCOMMANDS: readonly string[] = ["plugins", "permissions", "sandbox", "mcp", "checkpoints", "hooks", "doctor", "hub"];
 
-/** Which first-party plugin registers each of those subcommands: running one loads that plugin alone. */
-export const SUBCOMMAND_PLUGINS: Readonly<Record<string, string>> = { permissions: "permissions", mcp: "mcp", hub: "hub" };
+/**
+ * Which first-party plugins running each of those subcommands loads: the one that registers it, and those whose
+ * contributions it reads (`maia mcp` lists the servers of Claude Code plugins too).
+ */
+export const SUBCOMMAND_PLUGINS: Readonly<Record<string, readonly string[]>> = {
+  permissions: ["permissions"],
+  mcp: ["claude-plugins", "mcp"],
+  hub: ["hub"],
+};
 
 /** `maia --help`: the usage text in the user's language, with the subcommands it can run. */
 export function helpText(subcommands: readonly string[]): string {

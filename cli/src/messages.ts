@@ -10,6 +10,8 @@ export const t = defineMessages(
   maia plugins list [--json]            show plugins and their state
   maia plugins enable|disable <name> [--global]
   maia plugins add <package>[@version] [--project] | remove <name> [--project]
+  maia plugins add <name@marketplace | plugin folder | git URL> [--project]   a Claude Code plugin
+  maia plugins marketplace add <folder | git URL | owner/repo> | remove <name> | list | update
   maia <subcommand> …                   subcommands added by plugins: {subcommands}
 
 Options:
@@ -60,6 +62,8 @@ Options:
   maia plugins list [--json]            liste les plugins et leur état
   maia plugins enable|disable <nom> [--global]
   maia plugins add <paquet>[@version] [--project] | remove <nom> [--project]
+  maia plugins add <nom@marketplace | dossier de plugin | URL git> [--project]   un plugin Claude Code
+  maia plugins marketplace add <dossier | URL git | owner/repo> | remove <nom> | list | update
   maia <sous-commande> …                sous-commandes ajoutées par les plugins : {subcommands}
 
 Options :

@@ -73,3 +73,16 @@ export { canonicalPath, isMissing } from "./missing-path.ts";
 export { findOnPath, openBrowser } from "./open-browser.ts";
 // Approvals by content hash of project files that would run programs (mcp.json, hooks).
 export { isApprovedIn, rememberApprovalIn, type ApprovalLookup } from "./approval-store.ts";
+// What a plugin contributes to other plugins' loaders (Claude Code plugins' commands, agents, skills, hooks, servers).
+export {
+  CONTRIBUTED_SOURCES_PLUGIN,
+  contributedSources,
+  expandVariables,
+  type ContributedFolder,
+  type ContributedFolderKind,
+  type ContributedHooks,
+  type ContributedMcpServer,
+  type ContributedOrigin,
+  type ContributedSources,
+  type ContributedSourcesApi,
+} from "./contributed-sources.ts";

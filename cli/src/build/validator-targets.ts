@@ -12,6 +12,7 @@ import { PERMISSIONS_SCHEMA } from "../../../plugins/permissions/src/permissions
 import { SAVED_SESSION_SCHEMA } from "../../../plugins/sessions/src/saved-session-schema.ts";
 import { OPTIONS_SCHEMA as SUBAGENTS_OPTIONS } from "../../../plugins/subagents/src/options-schema.ts";
 import { CONFIG_SCHEMA } from "../config/config-schema.ts";
+import { MANIFEST_SCHEMA, MARKETPLACE_ENTRY_SCHEMA, MARKETPLACE_SCHEMA } from "../../../packages/claude-plugins/src/schemas.ts";
 
 /** One generated module: where it is written (from the repository's root), and what it holds. */
 export interface ValidatorTarget {
@@ -39,6 +40,11 @@ export const VALIDATOR_TARGETS: readonly ValidatorTarget[] = [
   { file: "plugins/mcp/src/server-validator.generated.ts", source: "config-schema.ts (SERVER_SCHEMA)", validators: [kernel("validateServer", SERVER_SCHEMA)] },
   { file: "plugins/custom-tools/src/tool-validator.generated.ts", source: "tool-schema.ts", validators: [kernel("validateToolFile", TOOL_SCHEMA)] },
   { file: "plugins/hooks/src/group-validator.generated.ts", source: "schema.ts (GROUP_SCHEMA)", validators: [kernel("validateGroup", HOOKS_GROUP)] },
+  {
+    file: "packages/claude-plugins/src/schemas-validator.generated.ts",
+    source: "schemas.ts",
+    validators: [kernel("validateManifest", MANIFEST_SCHEMA), kernel("validateMarketplace", MARKETPLACE_SCHEMA), kernel("validateMarketplaceEntry", MARKETPLACE_ENTRY_SCHEMA)],
+  },
   { file: "plugins/sessions/src/saved-session-validator.generated.ts", source: "saved-session-schema.ts", validators: [kernel("validateSavedSession", SAVED_SESSION_SCHEMA)] },
   // These two had ajv instances of their own: their options are kept (no defaults; the hub's strict mode).
   {

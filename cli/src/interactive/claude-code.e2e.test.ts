@@ -28,6 +28,8 @@ describe.skipIf(!ready)("a Claude Code project in a real terminal", { timeout: 1
     await terminal.press("Tab");
     await terminal.waitFor(/&code-reviewer\s*$/m);
     await terminal.press("C-u");
+    // The line is empty again (its placeholder back) before /doctor is typed: typed earlier, it would follow &code-reviewer.
+    await terminal.waitFor("Your request — /help: help");
 
     await terminal.submit("/doctor");
     const table = await terminal.waitFor(".claude/agents/review/code-reviewer.md  (Claude Code · agents)", { history: true });

@@ -15,6 +15,8 @@ export const BUILTIN_PLUGINS: readonly BuiltinPlugin[] = [
   { name: "builtin-tools", load: () => import("@maia/plugin-builtin-tools") },
   { name: "permissions", load: () => import("@maia/plugin-permissions") },
   { name: "sandbox", load: () => import("@maia/plugin-sandbox") },
+  // Before the plugins whose loaders read what it contributes (skills, MCP, agents, hooks, commands).
+  { name: "claude-plugins", load: () => import("@maia/plugin-claude-plugins") },
   { name: "shell", load: () => import("@maia/plugin-shell") },
   { name: "file-refs", load: () => import("@maia/plugin-file-refs") },
   { name: "context", load: () => import("@maia/plugin-context") },

@@ -20,9 +20,11 @@ const spec: StartSpec = { agent, task: "t", cwd: "/x", model: "litellm:m", allow
 describe("the IPC protocol (seed § 20.2)", () => {
   it("accepts the parent's messages as sent, after a JSON round trip", () => {
     const withMcp: StartSpec = { ...spec, mcpTools: [{ name: "mcp__everything__echo", description: "Echoes", inputSchema: { type: "object" } }] };
+    const pluginAgent: StartSpec = { ...spec, agent: { ...agent, name: "formatter:reviewer", format: "claude", prompt: "p", plugin: "formatter@team" } };
     for (const message of [
       { type: "start", spec },
       { type: "start", spec: withMcp },
+      { type: "start", spec: pluginAgent },
       { type: "confirm-result", id: 3, ok: true },
       { type: "mcp-result", id: 4, content: "Echo: hi", isError: false },
       { type: "abort" },
@@ -57,6 +59,7 @@ describe("the IPC protocol (seed § 20.2)", () => {
   it("refuses what does not fit", () => {
     expect(parseParentMessage({ type: "start", spec: { ...spec, agent: { ...agent, effort: "max" } } })).toBeUndefined();
     expect(parseParentMessage({ type: "start", spec: { ...spec, canAsk: "yes" } })).toBeUndefined();
+    expect(parseParentMessage({ type: "start", spec: { ...spec, agent: { ...agent, plugin: 3 } } })).toBeUndefined();
     expect(parseParentMessage({ type: "confirm-result", id: "1", ok: true })).toBeUndefined();
     expect(parseChildMessage({ type: "done", ok: true, summary: "s", messages: [{ role: "system", content: [] }] })).toBeUndefined();
     expect(parseChildMessage({ type: "log", level: "debug", message: "x" })).toBeUndefined();

@@ -46,6 +46,8 @@ export interface AgentDefinition {
   preloadSkills?: string[];
   /** Claude Code's `permissionMode`, when MAIA has that mode. */
   permissionMode?: AgentPermissionMode;
+  /** The Claude Code plugin it comes from (`formatter@team-tools`): its name is then `<plugin>:<name>`. */
+  plugin?: string;
 }
 export interface StartSpec {
   agent: AgentDefinition;
@@ -231,7 +233,8 @@ function isAgentDefinition(value: unknown): value is AgentDefinition {
     (value.disallowedTools === undefined || isStringList(value.disallowedTools)) &&
     (value.maxTurns === undefined || (Number.isInteger(value.maxTurns) && (value.maxTurns as number) > 0)) &&
     (value.preloadSkills === undefined || isStringList(value.preloadSkills)) &&
-    (value.permissionMode === undefined || value.permissionMode === "default" || value.permissionMode === "acceptEdits" || value.permissionMode === "plan")
+    (value.permissionMode === undefined || value.permissionMode === "default" || value.permissionMode === "acceptEdits" || value.permissionMode === "plan") &&
+    (value.plugin === undefined || isString(value.plugin))
   );
 }
 

@@ -111,3 +111,39 @@ describe("commandName", () => {
     expect(commandName("/r", "/r/x y/c.md")).toBeUndefined();
   });
 });
+
+describe("commands of Claude Code plugins (contributed folders)", () => {
+  it("are named /<plugin>:<name>, a sub-folder adding a level, a single file by its name; ${CLAUDE_PLUGIN_ROOT} replaced; a project command of the same name wins", async () => {
+    const { cwd, home, project } = await folders();
+    const root = await tempFolder("plugin");
+    await writeCommand(path.join(root, "commands"), "check.md", "---\ndescription: Check\n---\nCheck with ${CLAUDE_PLUGIN_ROOT}/rules.txt and ${HOME}.\n");
+    await writeCommand(path.join(root, "commands"), "git/sync.md", "Sync.\n");
+    const special = await writeCommand(path.join(root, "extra"), "special.md", "Special.\n");
+    await writeCommand(project, "fmt/check.md", "The project's own.\n");
+    const origin = { id: "fmt@team", namespace: "fmt", variables: { CLAUDE_PLUGIN_ROOT: root } };
+    const { commands, warnings } = await loadCommands(cwd, home, [
+      { ...origin, path: path.join(root, "commands"), single: false },
+      { ...origin, path: special, single: true },
+    ]);
+    expect(warnings).toEqual([]);
+    expect(commands.map((command) => [command.name, command.source, command.plugin])).toEqual([
+      ["fmt:check", "project", undefined],
+      ["fmt:git:sync", "plugin", "fmt@team"],
+      ["fmt:special", "plugin", "fmt@team"],
+    ]);
+    const again = await loadCommands(await tempFolder("empty"), home, [{ ...origin, path: path.join(root, "commands"), single: false }]);
+    expect(again.commands.find((command) => command.name === "fmt:check")?.body).toBe(`Check with ${root}/rules.txt and \${HOME}.`);
+  });
+
+  it("are Claude Code files: allowed-tools in its syntax (each MAIA rule once), and maia doctor's report names them as the plugin's", async () => {
+    const { cwd, home, project } = await folders();
+    const root = await tempFolder("plugin");
+    const check = await writeCommand(path.join(root, "commands"), "check.md", "---\nallowed-tools: Read, Grep, Bash(npm run lint:*)\n---\nCheck.\n");
+    const shadowed = await writeCommand(path.join(root, "commands"), "dup.md", "Dup.\n");
+    await writeCommand(project, "fmt/dup.md", "The project's own.\n");
+    const { commands, files } = await loadCommands(cwd, home, [{ id: "fmt@team", namespace: "fmt", variables: {}, path: path.join(root, "commands"), single: false }]);
+    expect(commands.find((command) => command.name === "fmt:check")?.allowedTools).toEqual(["Read", "Glob", "Grep", "Bash(npm run lint:*)"]);
+    expect(files.find((file) => file.path === check)).toEqual({ path: check, format: "claude-plugin", became: ["/fmt:check (allowed-tools Read, Glob, Grep, Bash(npm run lint:*))"], ignored: [] });
+    expect(files.find((file) => file.path === shadowed)?.ignored[0]?.item).toBe("/fmt:dup");
+  });
+});

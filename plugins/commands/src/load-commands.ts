@@ -1,19 +1,21 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { canonicalPath, isMissing, readDefinitionFile, withoutControlChars } from "@maia/util";
+import { canonicalPath, expandVariables, isMissing, readDefinitionFile, withoutControlChars, type ContributedFolder } from "@maia/util";
 import { describeFrontMatterProblem, readFrontMatter } from "@maia/util/front-matter";
 import { modelAliasesOf, readSettingsLayers, resolveModelAlias, settingsFilesOf, translateClaudeRule } from "@maia/claude-code";
 import { readAllowedTools } from "./allowed-tools.ts";
 import { t } from "./messages.ts";
 
-export type CommandSource = "project" | "user" | "claude-project" | "claude-user";
+export type CommandSource = "project" | "user" | "claude-project" | "claude-user" | "plugin";
 
-/** A folder of command files and how to read them (36b adds those of Claude Code plugins). */
+/** A folder of command files and how to read them. */
 export interface CommandLocation {
   root: string;
   source: CommandSource;
   /** Claude Code's meanings: `allowed-tools` in its rule syntax, `model` possibly an alias. */
   format?: "maia" | "claude";
+  /** A Claude Code plugin's folder or single file: its names under the plugin's namespace, its variables expanded. */
+  plugin?: ContributedFolder;
 }
 
 export interface CustomCommand {
@@ -30,6 +32,8 @@ export interface CustomCommand {
   source: CommandSource;
   /** The header was not strict YAML: these keys were read as plain text (Claude Code's fallback). */
   plainValues?: string[];
+  /** The Claude Code plugin it comes from (`formatter@team-tools`), for a `plugin` command. */
+  plugin?: string;
 }
 
 export interface CommandLoadResult {
@@ -37,7 +41,7 @@ export interface CommandLoadResult {
   /** One sentence per problem, naming the file and the line (WARN). */
   warnings: string[];
   /** Every file read, what it became and what was left out (for `maia doctor`). */
-  files: Array<{ path: string; format: "maia" | "claude"; became: string[]; ignored: Array<{ item: string; reason: string; line?: number }> }>;
+  files: Array<{ path: string; format: "maia" | "claude" | "claude-plugin"; became: string[]; ignored: Array<{ item: string; reason: string; line?: number }> }>;
 }
 
 /** One part of a name (a folder or the file without `.md`): no blank, no `:` (it separates namespaces). */
@@ -63,8 +67,13 @@ export function commandLocations(cwd: string, homeDir: string): CommandLocation[
   ];
 }
 
-/** Every location; at equal name the most specific wins. A broken file is one warning and the others load. */
-export async function loadCommands(cwd: string, homeDir: string, locations: readonly CommandLocation[] = commandLocations(cwd, homeDir)): Promise<CommandLoadResult> {
+/**
+ * Every location, then the commands Claude Code plugins contribute (`/<plugin>:<name>`, a plugin's sub-folders
+ * adding namespaces as anywhere else, read as Claude Code files); at equal name the most specific wins. A broken
+ * file is one warning and the others load.
+ */
+export async function loadCommands(cwd: string, homeDir: string, contributed: readonly ContributedFolder[] = []): Promise<CommandLoadResult> {
+  const locations: CommandLocation[] = [...commandLocations(cwd, homeDir), ...contributed.map(pluginLocation)];
   const warnings: string[] = [];
   const files: CommandLoadResult["files"] = [];
   const byName = new Map<string, CustomCommand>();
@@ -75,14 +84,14 @@ export async function loadCommands(cwd: string, homeDir: string, locations: read
     aliases: () => (aliases ??= readSettingsLayers(settingsFilesOf("maia", cwd, homeDir)).then((layers) => modelAliasesOf(layers).aliases)),
   };
   for (const location of locations) {
-    const { root } = location;
+    const { root, plugin } = location;
     // The launch folder may be the home folder: each root is read once, at its most specific rank.
-    const canonical = await canonicalPath(root);
+    const canonical = await canonicalPath(plugin?.path ?? root);
     if (seenRoots.has(canonical)) continue;
     seenRoots.add(canonical);
-    for (const file of await markdownFiles(root)) {
+    for (const file of plugin?.single ? [plugin.path] : await markdownFiles(root)) {
       const result = await readCommandFile(root, file, location, claude);
-      const report: CommandLoadResult["files"][number] = { path: file, format: location.format ?? "maia", became: [], ignored: [] };
+      const report: CommandLoadResult["files"][number] = { path: file, format: plugin ? "claude-plugin" : (location.format ?? "maia"), became: [], ignored: [] };
       files.push(report);
       if ("warning" in result) {
         warnings.push(result.warning);
@@ -103,6 +112,11 @@ export async function loadCommands(cwd: string, homeDir: string, locations: read
   }
   const commands = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name, "en"));
   return { commands, warnings, files };
+}
+
+/** A plugin's `commands/` folder (or one command file named in its plugin.json), read as Claude Code's. */
+function pluginLocation(folder: ContributedFolder): CommandLocation {
+  return { root: folder.single ? path.dirname(folder.path) : folder.path, source: "plugin", format: "claude", plugin: folder };
 }
 
 /** The `.md` files under a root, sorted, hidden entries left out, a symbolic link followed as what it points to. */
@@ -148,17 +162,20 @@ async function readCommandFile(
   location: CommandLocation,
   claude: ClaudeReading,
 ): Promise<{ command: CustomCommand; warnings: string[] } | { warning: string }> {
-  const { source } = location;
+  const { source, plugin } = location;
   const problem = (message: string, line?: number) => ({
     warning: t("problem", { file, where: line === undefined ? "" : t("where", { line }), problem: message }),
   });
-  const name = commandName(root, file);
-  if (name === undefined) return problem(t("badName", { name: path.relative(root, file) }));
+  const ownName = commandName(root, file);
+  if (ownName === undefined) return problem(t("badName", { name: path.relative(root, file) }));
+  const name = plugin ? `${plugin.namespace}:${ownName}` : ownName;
   const read = await readDefinitionFile(path.dirname(file), [path.basename(file)], MAX_FILE_BYTES, FILE_WORDS);
   if (read.kind === "none") return problem(t("unreadable", { cause: "gone" }));
   if (read.kind === "unreadable") return problem(read.message);
 
-  const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
+  const raw = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
+  // A plugin's command names its own files as Claude Code lets it: `${CLAUDE_PLUGIN_ROOT}/scripts/x.sh`.
+  const text = plugin ? expandVariables(raw, plugin.variables) : raw;
   // The header is optional: a file that does not open with `---` is all body.
   let data: Record<string, unknown> = {};
   let lineOf = (_key: string): number | undefined => undefined;
@@ -199,11 +216,16 @@ async function readCommandFile(
   let allowedTools = written;
   if (location.format === "claude") {
     // Claude Code's rule syntax, its paths starting at the project: written as MAIA rules, never wider.
-    allowedTools = written.flatMap((rule) => {
-      const translated = translateClaudeRule(rule, "allow", claude.cwd);
-      if (translated.warning !== undefined) warnings.push(t("allowedToolWarning", { file, where: at("allowed-tools"), rule, problem: translated.warning }));
-      return translated.rules.filter((each) => each.kind === "allow").map((each) => each.text);
-    });
+    // `Read, Grep` is `Read`, `Glob`, `Grep` and `Grep` again: each rule once.
+    allowedTools = [
+      ...new Set(
+        written.flatMap((rule) => {
+          const translated = translateClaudeRule(rule, "allow", claude.cwd);
+          if (translated.warning !== undefined) warnings.push(t("allowedToolWarning", { file, where: at("allowed-tools"), rule, problem: translated.warning }));
+          return translated.rules.filter((each) => each.kind === "allow").map((each) => each.text);
+        }),
+      ),
+    ];
     const model = texts["model"];
     if (model !== undefined) {
       const resolved = resolveModelAlias(model, await claude.aliases());
@@ -230,6 +252,7 @@ async function readCommandFile(
       file,
       source,
       ...(plainValues ? { plainValues } : {}),
+      ...(location.plugin ? { plugin: location.plugin.id } : {}),
     },
     warnings,
   };

@@ -33,8 +33,11 @@ const READ_KEYS: Readonly<Record<string, readonly string[]>> = {
   maia: ["$schema", "LiteLLM_URL", "OpenAI_EndPoint", "LiteLLM_Models", "LiteLLM_API_Key", "MaxIterations", "MaxOutputTokens", "ContextWindow", "env", "modelAliases", "sandbox"],
   claude: ["$schema", "env", "sandbox"],
 };
-/** Claude Code keys people often have, with why MAIA does not read them. */
-const KNOWN_UNREAD = new Set(["model", "enabledPlugins", "apiKeyHelper", "statusLine", "outputStyle", "includeCoAuthoredBy", "cleanupPeriodDays"]);
+/**
+ * Claude Code keys people often have, with why MAIA does not read them (`enabledPlugins` and
+ * `extraKnownMarketplaces`: when the claude-plugins plugin, which claims them, is off).
+ */
+const KNOWN_UNREAD = new Set(["model", "enabledPlugins", "extraKnownMarketplaces", "apiKeyHelper", "statusLine", "outputStyle", "includeCoAuthoredBy", "cleanupPeriodDays"]);
 
 /**
  * Asks every active plugin whose API reports to the doctor (`doctor(place)`, @maia/kernel's DoctorReporter) what

@@ -16,7 +16,8 @@ export function formatHooks(loaded: LoadedHooks, lastRuns: ReadonlyMap<string, L
     lines.push(`${event}:`);
     for (const { file, command } of entries) {
       const matcher = command.matcher === "" ? "" : ` [${command.matcher}]`;
-      const where = `${file.path}${command.line === undefined ? "" : `:${command.line}`}`;
+      const plugin = file.plugin ? ` ${t("listPlugin", { id: file.plugin.id })}` : "";
+      const where = `${file.path}${command.line === undefined ? "" : `:${command.line}`}${plugin}`;
       const last = lastRuns.get(command.command);
       const state = !file.trusted ? t("listNotApproved") : last ? t("listLast", { outcome: last.outcome, ms: last.durationMs }) : t("listNeverRan");
       lines.push(`  ${command.command}${matcher}`, `      ${where} — ${state}`);

@@ -4,11 +4,11 @@ import { approveProjectHooks } from "./approve.ts";
 import { t } from "./command-messages.ts";
 import { formatHooks, type LastRunView } from "./describe-hooks.ts";
 import { HOOK_EVENTS, isHookEvent } from "./events.ts";
-import { defaultSources, loadHooks, type HookFile, type LoadedHooks } from "./load-hooks.ts";
+import { loadHooks, type HookFile, type HookSource, type LoadedHooks } from "./load-hooks.ts";
 import { sampleInput, testEvent } from "./test-event.ts";
 
 /** `maia hooks [list | approve | test EVENT [--input JSON]]`: no LiteLLM settings needed, nothing of the agent runs. */
-export function hooksSubcommand(): Subcommand {
+export function hooksSubcommand(sources: () => HookSource[]): Subcommand {
   return {
     name: "hooks",
     description: t("subcommandDescription"),
@@ -17,7 +17,7 @@ export function hooksSubcommand(): Subcommand {
       const [action = "list", ...rest] = args;
       const usage = t("usage", { events: HOOK_EVENTS.join(", ") });
       // Its warnings were printed when the plugin loaded, from these same files.
-      const loaded = await loadHooks(defaultSources(io.cwd, io.homeDir), io.homeDir);
+      const loaded = await loadHooks(sources(), io.homeDir);
       if (action === "list") {
         io.stdout.write(`${formatHooks(loaded)}\n`);
         return 0;

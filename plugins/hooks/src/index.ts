@@ -1,12 +1,12 @@
 import { definePlugin, errorMessage, STAGE, type AgentSession, type DoctorEntry, type DoctorPlace, type ToolUseBlock } from "@maia/kernel";
 import { hooksDoctor } from "./doctor-report.ts";
-import { createWarnOnce } from "@maia/util";
+import { contributedSources, createWarnOnce } from "@maia/util";
 import { isNeutral, type Effects } from "./effects.ts";
 import { fire, type Firing, type SessionFiles } from "./fire.ts";
 import { hooksSlashCommand, hooksSubcommand } from "./hooks-command.ts";
 import { Interruptible } from "./interruptible.ts";
 import { notifyingPort } from "./notify-port.ts";
-import { defaultSources, loadHooks, type LoadedHooks } from "./load-hooks.ts";
+import { allSources, loadHooks, type LoadedHooks } from "./load-hooks.ts";
 import { t } from "./messages.ts";
 import type { HookRun } from "./run-hooks.ts";
 
@@ -59,7 +59,8 @@ const END_REASONS: Readonly<Record<string, string>> = { clear: "clear", new: "cl
 
 /**
  * User hooks in Claude Code's format: the `hooks` of ~/.maia/settings.json, and, once approved by content hash,
- * of the project's .maia/settings.json and .claude/settings.json. Each event runs its matching commands (in
+ * of the project's .maia/settings.json and .claude/settings.json and of the enabled Claude Code plugins'
+ * hooks/hooks.json. Each event runs its matching commands (in
  * parallel, identical ones once) and gives their exit codes and JSON the effects Claude Code documents.
  */
 export default definePlugin<Record<string, never>, HooksApi>({
@@ -71,8 +72,10 @@ export default definePlugin<Record<string, never>, HooksApi>({
     const { cwd, homeDir, frontEnd } = context.runtime;
     let loaded: LoadedHooks = { files: [], warnings: [] };
     const warnOnce = createWarnOnce((message) => context.log.warn(message));
+    // The hooks files of the Claude Code plugins that are on (the claude-plugins plugin is applied first).
+    const sources = () => allSources(cwd, homeDir, contributedSources(context.plugins));
     const reload = async () => {
-      loaded = await loadHooks(defaultSources(cwd, homeDir), homeDir);
+      loaded = await loadHooks(sources(), homeDir);
       for (const warning of loaded.warnings) warnOnce(warning);
       for (const file of loaded.files) {
         if (!file.trusted && file.commands.length > 0) warnOnce(t("notApproved", { file: file.path, count: file.commands.length }));
@@ -271,7 +274,7 @@ export default definePlugin<Record<string, never>, HooksApi>({
       warnUser(session, effects);
     });
 
-    context.subcommands.register(hooksSubcommand());
+    context.subcommands.register(hooksSubcommand(sources));
     context.commands.register(hooksSlashCommand({ loaded: () => loaded, lastRuns: () => lastRuns, reload, homeDir }));
     const notifyIdle = (session: AgentSession) => {
       void fire(firing, "Notification", session, { message: t("idleMessage"), notification_type: "idle_prompt" }, { match: "idle_prompt" }).then(
@@ -279,7 +282,7 @@ export default definePlugin<Record<string, never>, HooksApi>({
         () => undefined,
       );
     };
-    return { loaded: () => loaded, lastRuns: () => lastRuns, reload, interrupt, notifyIdle, doctor: hooksDoctor };
+    return { loaded: () => loaded, lastRuns: () => lastRuns, reload, interrupt, notifyIdle, doctor: async (place) => hooksDoctor(place, await contributedSources(context.plugins)?.at(place)) };
   },
 });
 

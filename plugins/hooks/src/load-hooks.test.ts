@@ -103,3 +103,13 @@ describe("Claude Code's hook files and events (issue 36)", () => {
     expect(parsed.warnings).toEqual(["Hooks: /s.json: Claude Code events MAIA has no moment for: Setup, CwdChanged, FileChanged; their hooks do not run."]);
   });
 });
+
+describe("a Claude Code plugin's hooks file", () => {
+  it("gets its variables replaced in each command and given to its environment; the hash is of the block as written", () => {
+    const text = JSON.stringify({ description: "fmt", hooks: { PostToolUse: [{ matcher: "Edit", hooks: [{ type: "command", command: "${CLAUDE_PLUGIN_ROOT}/fmt.sh ${OTHER}" }] }] } });
+    const variables = { CLAUDE_PLUGIN_ROOT: "/cache/fmt/1.0.0" };
+    const parsed = parseHooksText(text, "/cache/fmt/1.0.0/hooks/hooks.json", variables);
+    expect(parsed.commands.map(({ command, env }) => ({ command, env }))).toEqual([{ command: "/cache/fmt/1.0.0/fmt.sh ${OTHER}", env: variables }]);
+    expect(parsed.hash).toBe(parseHooksText(text, "/elsewhere.json").hash);
+  });
+});

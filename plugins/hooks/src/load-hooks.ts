@@ -1,20 +1,38 @@
 import path from "node:path";
 import { describeErrors } from "@maia/kernel";
 import { settingsFiles } from "@maia/claude-code";
-import { closest, describeJsonError, isApprovedIn, readJsonWithPositions, readSettingsText, sha256Hex, type JsonPositions } from "@maia/util";
+import {
+  closest,
+  describeJsonError,
+  expandVariables,
+  isApprovedIn,
+  readJsonWithPositions,
+  readSettingsText,
+  sha256Hex,
+  type ContributedSourcesApi,
+  type JsonPositions,
+} from "@maia/util";
 import { CLAUDE_ONLY_EVENTS, HOOK_EVENTS, isHookEvent, type HookEvent } from "./events.ts";
 import { t } from "./messages.ts";
 import { validateGroup } from "./group-validator.generated.ts";
 import { DEFAULT_TIMEOUT_SECONDS, GROUP_SCHEMA, MAX_TIMEOUT_SECONDS } from "./schema.ts";
 
-/** Where a hooks block comes from: the user's own settings run at once, a project's only once approved. */
-export type HookOrigin = "user" | "project" | "claude";
+/**
+ * Where a hooks block comes from: the user's own settings run at once; a project's, and a Claude Code plugin's
+ * (its hooks/hooks.json), only once approved.
+ */
+export type HookOrigin = "user" | "project" | "claude" | "plugin";
 
 export interface HookSource {
   path: string;
   origin: HookOrigin;
   /** The user's own file (`~/.maia/settings.json`, `~/.claude/settings.json`): its hooks run without an approval. */
   personal?: boolean;
+  /**
+   * A plugin's file: its id (for lists), and the variables its commands get (`${CLAUDE_PLUGIN_ROOT}` replaced in
+   * the command's text, and set in its environment).
+   */
+  plugin?: { id: string; variables: Readonly<Record<string, string>> };
 }
 
 /** One command of one matcher group, ready to run. */
@@ -29,6 +47,8 @@ export interface HookCommand {
   line?: number;
   /** `hooks.PreToolUse[0].hooks[1]`, for messages. */
   entry: string;
+  /** Added to the command's environment (a plugin's `CLAUDE_PLUGIN_ROOT`). */
+  env?: Readonly<Record<string, string>>;
 }
 
 export interface HookFile extends HookSource {
@@ -59,6 +79,12 @@ export function defaultSources(cwd: string, homeDir: string): HookSource[] {
   }));
 }
 
+/** The default sources, then the hooks files of the Claude Code plugins that are on (contributed sources). */
+export function allSources(cwd: string, homeDir: string, contributed: Pick<ContributedSourcesApi, "hookFiles"> | undefined): HookSource[] {
+  const plugins = (contributed?.hookFiles() ?? []).map((hooks): HookSource => ({ path: hooks.file, origin: "plugin", plugin: { id: hooks.id, variables: hooks.variables } }));
+  return [...defaultSources(cwd, homeDir), ...plugins];
+}
+
 export function approvalStore(homeDir: string): string {
   return path.join(homeDir, ".maia", "hooks-approvals.json");
 }
@@ -76,7 +102,7 @@ export async function loadHooks(sources: readonly HookSource[], homeDir: string)
       continue;
     }
     if (text === undefined) continue;
-    const read = parseHooksText(text, source.path);
+    const read = parseHooksText(text, source.path, source.plugin?.variables);
     warnings.push(...read.warnings);
     if (!read.found) continue;
     const trusted = source.origin === "user" || source.personal === true || (await isApprovedIn(approvalStore(homeDir), source.path, read.hash)).approved;
@@ -95,8 +121,11 @@ export interface ParsedHooks {
   warnings: string[];
 }
 
-/** One file's text: JSON with positions, so that every warning names the file and the line. */
-export function parseHooksText(text: string, file: string): ParsedHooks {
+/**
+ * One file's text: JSON with positions, so that every warning names the file and the line. `variables` (a
+ * plugin's) are replaced in each command and given to its environment; the hash is of the block as written.
+ */
+export function parseHooksText(text: string, file: string, variables?: Readonly<Record<string, string>>): ParsedHooks {
   const warnings: string[] = [];
   const none = (found: boolean): ParsedHooks => ({ found, hash: "", commands: [], warnings });
   const read = readJsonWithPositions(text);
@@ -130,7 +159,7 @@ export function parseHooksText(text: string, file: string): ParsedHooks {
       warnings.push(t("eventNotArray", { where: at(["hooks", event]), event }));
       continue;
     }
-    groups.forEach((group: unknown, index) => commands.push(...readGroup(group, [event, index], { file, positions: read.positions, warnings, at })));
+    groups.forEach((group: unknown, index) => commands.push(...readGroup(group, [event, index], { file, positions: read.positions, warnings, at, variables })));
   }
   if (claudeOnly.length > 0) warnings.push(t("claudeOnlyEvents", { file, events: claudeOnly.join(", ") }));
   return { found: true, hash, commands, warnings, ...(claudeOnly.length > 0 ? { claudeOnly } : {}) };
@@ -141,6 +170,7 @@ interface GroupContext {
   positions: JsonPositions;
   warnings: string[];
   at(keys: Array<string | number>): string;
+  variables: Readonly<Record<string, string>> | undefined;
 }
 
 function readGroup(group: unknown, [event, index]: [HookEvent, number], context: GroupContext): HookCommand[] {
@@ -173,14 +203,17 @@ function readGroup(group: unknown, [event, index]: [HookEvent, number], context:
       return;
     }
     const line = context.positions.valueLine([...hookKeys, "command"]);
+    const { variables } = context;
     commands.push({
       event,
       matcher,
-      command: hook.command,
+      // Replaced in the text too: identical commands run once, and two plugins' `${CLAUDE_PLUGIN_ROOT}/x.sh` differ.
+      command: variables ? expandVariables(hook.command, variables) : hook.command,
       timeoutSeconds: Math.min(hook.timeout ?? DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS),
       file: context.file,
       ...(line === undefined ? {} : { line }),
       entry: hookEntry,
+      ...(variables ? { env: variables } : {}),
     });
   });
   return commands;

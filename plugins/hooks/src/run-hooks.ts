@@ -49,7 +49,7 @@ export async function runHooks(hooks: readonly HookCommand[], input: HookInput, 
     hooks.map(async (hook) => {
       const run = await runCommand(hook.command, {
         cwd: context.cwd,
-        env,
+        env: hook.env ? { ...env, ...hook.env } : env,
         input: stdin,
         timeoutMs: hook.timeoutSeconds * 1000,
         maxChars: MAX_HOOK_OUTPUT_CHARS,

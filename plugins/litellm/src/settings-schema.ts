@@ -37,6 +37,9 @@ export const SETTINGS_SCHEMA = {
     // Claude Code sub-agents' aliases (`sonnet`, `opus`, `haiku`) stand for.
     env: {},
     modelAliases: {},
+    // Read and checked by the claude-plugins plugin (Claude Code plugins turned on and off, their marketplaces).
+    enabledPlugins: {},
+    extraKnownMarketplaces: {},
   },
   additionalProperties: false,
 } as const;

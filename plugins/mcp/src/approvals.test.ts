@@ -4,6 +4,7 @@ import { NO_INTERACTION, setActiveLocale } from "@maia/kernel";
 import { scriptedInteraction } from "@maia/testing-kernel";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { foldersPerTest } from "@maia/testing-maia";
+import type { ContributedMcpServer } from "@maia/util";
 import { approvalStorePath, isApproved, rememberApproval } from "./approvals.ts";
 import { blockedProjectServers, type ApprovalContext } from "./approve-project.ts";
 import { loadMcpConfig, projectConfigPath } from "./load-config.ts";
@@ -103,5 +104,78 @@ describe("project servers wait for approval", () => {
     await writeFile(path.join(folders.home, ".maia", "mcp.json"), JSON.stringify({ mcpServers: { mine: { command: "node" } } }));
     const config = await loadMcpConfig({ homeDir: folders.home, cwd: folders.cwd, env: {} });
     expect((await blockedProjectServers(config.servers, config.files, context({}))).size).toBe(0);
+  });
+});
+
+describe("servers of Claude Code plugins (contributed sources)", () => {
+  const pluginServer = (file: string, hash: string, over: Partial<ContributedMcpServer> = {}): ContributedMcpServer => ({
+    id: "formatter@team-tools",
+    namespace: "formatter",
+    variables: { CLAUDE_PLUGIN_ROOT: "/cache/formatter/1.0.0" },
+    name: "lint",
+    key: "plugin_formatter_lint",
+    entry: { command: "${CLAUDE_PLUGIN_ROOT}/bin/lint", args: ["--rules", "${CLAUDE_PLUGIN_ROOT}/rules.txt"] },
+    file,
+    line: 3,
+    fieldLine: () => 4,
+    hash,
+    ...over,
+  });
+
+  it("load under the plugin's key, ${CLAUDE_PLUGIN_ROOT} expanded and in a stdio server's environment; a key of the user's keeps theirs", async () => {
+    await mkdir(path.join(folders.home, ".maia"), { recursive: true });
+    await writeFile(path.join(folders.home, ".maia", "mcp.json"), JSON.stringify({ mcpServers: { plugin_formatter_db: { command: "mine" } } }));
+    const file = "/cache/formatter/1.0.0/.mcp.json";
+    const config = await loadMcpConfig({
+      homeDir: folders.home,
+      cwd: folders.cwd,
+      env: {},
+      plugins: [pluginServer(file, "h1"), pluginServer(file, "h1", { name: "db", key: "plugin_formatter_db", entry: { command: "db", colour: "red" } })],
+    });
+    const lint = config.servers.find((server) => server.key === "plugin_formatter_lint");
+    // Claude Code's server: it starts without an Mcp(...) allow rule, once its file is approved.
+    expect(lint).toMatchObject({
+      origin: "plugin",
+      format: "claude",
+      plugin: "formatter@team-tools",
+      file,
+      line: 3,
+      display: "${CLAUDE_PLUGIN_ROOT}/bin/lint --rules ${CLAUDE_PLUGIN_ROOT}/rules.txt",
+      transport: { type: "stdio", command: "/cache/formatter/1.0.0/bin/lint", args: ["--rules", "/cache/formatter/1.0.0/rules.txt"], env: { CLAUDE_PLUGIN_ROOT: "/cache/formatter/1.0.0" } },
+    });
+    expect(config.servers.find((server) => server.key === "plugin_formatter_db")?.transport).toMatchObject({ command: "mine" });
+    expect(config.files).toContainEqual({ path: file, origin: "plugin", found: true, hash: "h1" });
+    expect(config.warnings).toEqual([
+      `${file}:4: server "plugin_formatter_db": unknown field "colour" (ignored)`,
+      `${file}:3: server "plugin_formatter_db" ignored: ${path.join(folders.home, ".maia", "mcp.json")} already defines it (the user's entry wins)`,
+    ]);
+  });
+
+  it("wait for the approval of their file, the question naming the plugin; headless says how to allow one", async () => {
+    const file = "/cache/formatter/1.0.0/.mcp.json";
+    const config = await loadMcpConfig({ homeDir: folders.home, cwd: folders.cwd, env: {}, plugins: [pluginServer(file, "h1")] });
+    const context = (interaction: ApprovalContext["interaction"]): ApprovalContext => ({ homeDir: folders.home, allowRules: [], interaction, refused: new Map(), warn: () => undefined });
+    expect((await blockedProjectServers(config.servers, config.files, context(NO_INTERACTION))).get("plugin_formatter_lint")).toBe(
+      `not approved: the plugin formatter@team-tools starts programs (${file}); approve it in an interactive session, or pass --allow 'Mcp(plugin_formatter_lint)'`,
+    );
+    const interaction = scriptedInteraction(["yes"]);
+    expect((await blockedProjectServers(config.servers, config.files, context(interaction))).size).toBe(0);
+    expect(interaction.questions).toEqual([
+      `The Claude Code plugin formatter@team-tools declares MCP servers that MAIA would start (${file}):\n  • plugin_formatter_lint: \${CLAUDE_PLUGIN_ROOT}/bin/lint --rules \${CLAUDE_PLUGIN_ROOT}/rules.txt\nStart them? (remembered until the file changes)`,
+    ]);
+    // Approved for this content only: the plugin updated, asked again.
+    const updated = await loadMcpConfig({ homeDir: folders.home, cwd: folders.cwd, env: {}, plugins: [pluginServer(file, "h2")] });
+    const again = scriptedInteraction(["no"]);
+    expect((await blockedProjectServers(updated.servers, updated.files, context(again))).size).toBe(1);
+    expect(again.questions).toHaveLength(1);
+  });
+
+  it("a project file and a plugin's are asked about one by one", async () => {
+    await project({ tool: { command: "node" } });
+    const config = await loadMcpConfig({ homeDir: folders.home, cwd: folders.cwd, env: {}, plugins: [pluginServer("/cache/f/.mcp.json", "h")] });
+    const interaction = scriptedInteraction(["no", "yes"]);
+    const blocked = await blockedProjectServers(config.servers, config.files, { homeDir: folders.home, allowRules: [], interaction, refused: new Map(), warn: () => undefined });
+    expect(interaction.questions).toHaveLength(2);
+    expect([...blocked.keys()]).toEqual(["tool"]);
   });
 });

@@ -1,17 +1,20 @@
 import type { DoctorEntry, DoctorIgnored, DoctorPlace } from "@maia/kernel";
+import type { ContributedMcpServer } from "@maia/util";
 import { claudeMcpSwitches } from "./claude-approvals.ts";
 import { loadMcpConfig } from "./load-config.ts";
 import { t } from "./messages.ts";
 import { selectMcpServers, type McpRuleLike } from "./rules.ts";
+import { APPROVED_ORIGINS } from "./server-config.ts";
 
 /**
  * What `maia doctor` shows of MCP: each configuration file found (`~/.maia/mcp.json`, `.maia/mcp.json`, `.mcp.json`,
  * `~/.claude.json`) with its servers and how each starts (at once, once the file is approved, once an allow rule
- * names it), what was left out with why (the warnings the file got, turned-off servers); and Claude Code's
- * `.mcp.json` switches in its settings files.
+ * names it), what was left out with why (the warnings the file got, turned-off servers); Claude Code's `.mcp.json`
+ * switches in its settings files; and the servers of the Claude Code plugins that are on (`plugins`), each under
+ * its plugin's file.
  */
-export async function mcpDoctor(place: DoctorPlace, rules: () => readonly McpRuleLike[]): Promise<DoctorEntry[]> {
-  const config = await loadMcpConfig({ homeDir: place.homeDir, cwd: place.cwd, env: place.env });
+export async function mcpDoctor(place: DoctorPlace, rules: () => readonly McpRuleLike[], plugins: readonly ContributedMcpServer[] = []): Promise<DoctorEntry[]> {
+  const config = await loadMcpConfig({ homeDir: place.homeDir, cwd: place.cwd, env: place.env, plugins });
   const switches = await claudeMcpSwitches(place.cwd, place.homeDir);
   const keys = [...config.servers.map((server) => server.key), ...config.disabled];
   const withoutRule = new Set(config.servers.filter((server) => server.format === "claude").map((server) => server.key));
@@ -23,10 +26,10 @@ export async function mcpDoctor(place: DoctorPlace, rules: () => readonly McpRul
     return entry;
   };
   for (const file of config.files) {
-    const entry = entryOf(file.path, file.format ?? "maia", file.at ? ["mcpServers", "projects"] : undefined);
+    const entry = entryOf(file.path, file.origin === "plugin" ? "claude-plugin" : (file.format ?? "maia"), file.at ? ["mcpServers", "projects"] : undefined);
     for (const server of config.servers.filter((candidate) => candidate.file === file.path)) {
       const how =
-        server.origin === "project" && !(server.format === "claude" && switches.approves(server.key))
+        APPROVED_ORIGINS.has(server.origin) && !(server.origin === "project" && server.format === "claude" && switches.approves(server.key))
           ? t("doctorStartsApproved")
           : enabled.has(server.key)
             ? t("doctorStarts")
@@ -37,7 +40,7 @@ export async function mcpDoctor(place: DoctorPlace, rules: () => readonly McpRul
   }
   for (const key of config.disabled) {
     const file = config.files.find((candidate) => candidate.path === config.disabledIn?.[key]);
-    if (file) entryOf(file.path, file.format ?? "maia").ignored.push({ item: `server ${key}`, reason: t("doctorDisabledEntry") });
+    if (file) entryOf(file.path, file.origin === "plugin" ? "claude-plugin" : (file.format ?? "maia")).ignored.push({ item: `server ${key}`, reason: t("doctorDisabledEntry") });
   }
   // `disabledMcpjsonServers`: the server of `.mcp.json` is kept off.
   for (const server of config.servers.filter((candidate) => candidate.format === "claude" && candidate.origin === "project" && switches.disabled.has(candidate.key))) {

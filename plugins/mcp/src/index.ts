@@ -1,4 +1,5 @@
 import { definePlugin, STAGE, type AgentSession, type DoctorEntry, type DoctorPlace, type PluginContext, type TurnInput } from "@maia/kernel";
+import { contributedSources } from "@maia/util";
 import { blockedProjectServers } from "./approve-project.ts";
 import { clientServerConfigs, type AcpMcpServer } from "./client-servers.ts";
 import { claudeMcpSwitches } from "./claude-approvals.ts";
@@ -170,7 +171,12 @@ export default definePlugin<Record<string, never>, McpApi>({
           return connection.resources.map((resource) => ({ value: `${key}:${resource.uri}`, hint: resource.name }));
         });
       },
-      doctor: (place) => mcpDoctor(place, () => context.plugins.get<PermissionRulesApi>(PERMISSIONS_PLUGIN)?.api?.rules?.() ?? cliRules(context.runtime.allowRules)),
+      doctor: async (place) =>
+        mcpDoctor(
+          place,
+          () => context.plugins.get<PermissionRulesApi>(PERMISSIONS_PLUGIN)?.api?.rules?.() ?? cliRules(context.runtime.allowRules),
+          (await contributedSources(context.plugins)?.at(place))?.mcpServers() ?? [],
+        ),
       async addClientServers(session, servers) {
         const state = sessions.get(session.id);
         if (!state) return { servers: [], warnings: servers.length > 0 ? [t("clientNoSession", { names: servers.map((server) => server.name).join(", ") })] : [] };
@@ -241,7 +247,7 @@ export default definePlugin<Record<string, never>, McpApi>({
     });
 
     context.commands.register(mcpCommand(api));
-    context.subcommands.register(mcpSubcommand());
+    context.subcommands.register(mcpSubcommand(() => contributedSources(context.plugins)?.mcpServers() ?? []));
     return api;
   },
 });
@@ -255,7 +261,9 @@ async function prepareSession(
   onLists: (key: string, connection: McpConnection) => void,
 ): Promise<SessionState> {
   const { cwd, homeDir, env } = session.setup;
-  const loaded = await loadMcpConfig({ homeDir, cwd, env });
+  // The servers of the Claude Code plugins that are on (the claude-plugins plugin is applied first).
+  const plugins = contributedSources(context.plugins)?.mcpServers() ?? [];
+  const loaded = await loadMcpConfig({ homeDir, cwd, env, plugins });
   for (const warning of loaded.warnings) warnOnce(warning);
   // Claude Code's switches for `.mcp.json`: `disabledMcpjsonServers` keeps a server off, the user's approvals count.
   const switches = await claudeMcpSwitches(cwd, homeDir);
@@ -276,7 +284,8 @@ async function prepareSession(
   for (const warning of selection.warnings) warnOnce(warning);
   const enabled = new Set(selection.enabled);
   const selected = config.servers.filter((server) => enabled.has(server.key));
-  const preApproved = (server: McpServerConfig) => server.format === "claude" && switches.approves(server.key);
+  // Claude Code's `.mcp.json` switches approve that file's servers only (never a plugin's of the same name).
+  const preApproved = (server: McpServerConfig) => server.format === "claude" && server.origin === "project" && switches.approves(server.key);
   const blocked = await blockedProjectServers(selected, config.files, {
     homeDir,
     allowRules: context.runtime.allowRules,

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { errorMessage } from "@maia/kernel";
-import { closest, describeJsonError, isMissing, readJsonWithPositions, sha256Hex } from "@maia/util";
+import { closest, describeJsonError, isMissing, readJsonWithPositions, sha256Hex, type ContributedMcpServer } from "@maia/util";
 import { KNOWN_SERVER_FIELDS } from "./config-schema.ts";
 import { t } from "./messages.ts";
 import { parseServerEntry, type EntryContext } from "./parse-server.ts";
@@ -24,7 +24,7 @@ export function projectConfigPath(cwd: string): string {
   return path.join(cwd, ".maia", "mcp.json");
 }
 
-/** One place servers are read from (36b adds those of Claude Code plugins). */
+/** One place servers are read from (the servers of Claude Code plugins come as `plugins`, entries rather than files). */
 export interface McpSource {
   file: string;
   origin: McpOrigin;
@@ -50,7 +50,14 @@ export function mcpSources(cwd: string, homeDir: string): McpSource[] {
   return sources;
 }
 
-export async function loadMcpConfig(options: { homeDir: string; cwd: string; env: NodeJS.ProcessEnv; sources?: readonly McpSource[] }): Promise<LoadedMcpConfig> {
+export async function loadMcpConfig(options: {
+  homeDir: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  sources?: readonly McpSource[];
+  /** The servers of the Claude Code plugins that are on (the claude-plugins plugin's contributed sources). */
+  plugins?: readonly ContributedMcpServer[];
+}): Promise<LoadedMcpConfig> {
   const loaded: LoadedMcpConfig = { servers: [], disabled: [], disabledIn: {}, files: [], warnings: [] };
   const sources = options.sources ?? mcpSources(options.cwd, options.homeDir);
   const seen = new Map<string, string>();
@@ -74,7 +81,54 @@ export async function loadMcpConfig(options: { homeDir: string; cwd: string; env
       (loaded.disabledIn ??= {})[key] = source.file;
     }
   }
+  readPluginServers(options.plugins ?? [], options, seen, loaded);
   return loaded;
+}
+
+/**
+ * A Claude Code plugin's servers, after the files: each entry checked as an mcp.json entry is, under the key its
+ * plugin gives (`plugin_<plugin>_<server>`, so that its tools are `mcp__plugin_<plugin>_<server>__<tool>`, Claude
+ * Code's names: its rules, `mcp__plugin_formatter_lint`, then mean the same here). `${CLAUDE_PLUGIN_ROOT}` and the
+ * other variables of the plugin expand like environment variables and reach a stdio server's environment. A key
+ * taken by the user's or the project's files keeps their entry.
+ */
+function readPluginServers(
+  plugins: readonly ContributedMcpServer[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+  seen: Map<string, string>,
+  loaded: LoadedMcpConfig,
+): void {
+  for (const server of plugins) {
+    if (!loaded.files.some((file) => file.path === server.file)) loaded.files.push({ path: server.file, origin: "plugin", found: true, hash: server.hash });
+    const { key } = server;
+    const context: EntryContext = {
+      key,
+      origin: "plugin",
+      file: server.file,
+      ...(server.line === undefined ? {} : { line: server.line }),
+      cwd: options.cwd,
+      env: { ...options.env, ...server.variables },
+      fieldLine: (field) => server.fieldLine(field),
+    };
+    const outcome = parseServerEntry(server.entry, context);
+    loaded.warnings.push(...outcome.warnings, ...unknownFields(server.entry, context));
+    const other = seen.get(key);
+    if (other !== undefined && outcome.kind !== "ignored") {
+      loaded.warnings.push(t("serverDuplicate", { where: where(server.file, server.line), key, other }));
+      continue;
+    }
+    if (outcome.kind === "disabled") {
+      seen.set(key, server.file);
+      loaded.disabled.push(key);
+      (loaded.disabledIn ??= {})[key] = server.file;
+    }
+    if (outcome.kind !== "server") continue;
+    seen.set(key, server.file);
+    const config = outcome.server;
+    if (config.transport.type === "stdio") config.transport.env = { ...server.variables, ...config.transport.env };
+    // Claude Code's servers: they start as there, without an `Mcp(...)` allow rule, once the plugin's file is approved.
+    loaded.servers.push({ ...config, plugin: server.id, format: "claude" });
+  }
 }
 
 interface FileResult {
@@ -141,23 +195,24 @@ async function readConfigFile(source: McpSource, options: { cwd: string; env: No
       fieldLine: (field) => lineOf(...at, key, field),
     };
     const outcome = parseServerEntry(entry, context);
-    result.warnings.push(...outcome.warnings);
-    if (isRecord(entry)) {
-      for (const field of Object.keys(entry)) {
-        if (KNOWN_SERVER_FIELDS.includes(field)) continue;
-        const guess = closest(field, KNOWN_SERVER_FIELDS);
-        const place = where(file, context.fieldLine(field) ?? context.line);
-        result.warnings.push(
-          guess
-            ? t("serverUnknownFieldGuess", { where: place, key, field, guess })
-            : t("serverUnknownField", { where: place, key, field }),
-        );
-      }
-    }
+    result.warnings.push(...outcome.warnings, ...unknownFields(entry, context));
     if (outcome.kind === "server") result.servers.push({ ...outcome.server, format });
     else if (outcome.kind === "disabled") result.disabled.push(key);
   }
   return result;
+}
+
+/** A warning for each field of an entry MAIA does not know, with "did you mean" when one is close. */
+function unknownFields(entry: unknown, context: EntryContext): string[] {
+  if (!isRecord(entry)) return [];
+  const { key, file } = context;
+  return Object.keys(entry)
+    .filter((field) => !KNOWN_SERVER_FIELDS.includes(field))
+    .map((field) => {
+      const guess = closest(field, KNOWN_SERVER_FIELDS);
+      const at = where(file, context.fieldLine(field) ?? context.line);
+      return guess ? t("serverUnknownFieldGuess", { where: at, key, field, guess }) : t("serverUnknownField", { where: at, key, field });
+    });
 }
 
 /** `file:line` when the line is known, else the file. */

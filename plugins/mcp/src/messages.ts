@@ -54,6 +54,10 @@ export const t = defineMessages(
       "The permissions plugin is not active: only --allow 'Mcp(name)' rules of this run can enable MCP servers",
     approvalQuestion:
       "The project file {file} declares MCP servers that MAIA would start:\n{servers}\nStart them? (remembered until the file changes)",
+    approvalQuestionPlugin:
+      "The Claude Code plugin {plugin} declares MCP servers that MAIA would start ({file}):\n{servers}\nStart them? (remembered until the file changes)",
+    notApprovedHeadlessPlugin:
+      "not approved: the plugin {plugin} starts programs ({file}); approve it in an interactive session, or pass --allow 'Mcp({key})'",
     approvalServer: "  • {key}: {display}",
     notApprovedHeadless:
       "not approved: the project file {file} starts programs; approve it in an interactive session, or pass --allow 'Mcp({key})'",
@@ -206,6 +210,10 @@ export const t = defineMessages(
       "Le plugin permissions n'est pas actif : seules les règles --allow 'Mcp(nom)' de cette exécution peuvent activer des serveurs MCP",
     approvalQuestion:
       "Le fichier du projet {file} déclare des serveurs MCP que MAIA lancerait :\n{servers}\nLes démarrer ? (mémorisé tant que le fichier ne change pas)",
+    approvalQuestionPlugin:
+      "Le plugin Claude Code {plugin} déclare des serveurs MCP que MAIA lancerait ({file}) :\n{servers}\nLes démarrer ? (mémorisé tant que le fichier ne change pas)",
+    notApprovedHeadlessPlugin:
+      "non approuvé : le plugin {plugin} lance des programmes ({file}) ; approuvez-le dans une session interactive, ou passez --allow 'Mcp({key})'",
     approvalServer: "  • {key} : {display}",
     notApprovedHeadless:
       "non approuvé : le fichier du projet {file} lance des programmes ; approuvez-le dans une session interactive, ou passez --allow 'Mcp({key})'",

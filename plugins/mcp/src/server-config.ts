@@ -1,8 +1,15 @@
 import type { OAuthSettings } from "./oauth/provider.ts";
 
 /** One MCP server as MAIA will start it: validated, `${VAR}` expanded, its transport decided. */
-/** `client`: passed by an ACP client (the editor) in session/new or session/load, not read from a file. */
-export type McpOrigin = "user" | "project" | "client";
+/**
+ * `client`: passed by an ACP client (the editor) in session/new or session/load, not read from a file. `plugin`:
+ * a Claude Code plugin's (its .mcp.json, or plugin.json's `mcpServers`), which starts only once approved, as a
+ * project's does.
+ */
+export type McpOrigin = "user" | "project" | "client" | "plugin";
+
+/** Origins whose servers start only once the user approved their file's exact content. */
+export const APPROVED_ORIGINS: ReadonlySet<McpOrigin> = new Set(["project", "plugin"]);
 
 export interface StdioTransportConfig {
   type: "stdio";
@@ -40,6 +47,8 @@ export interface McpServerConfig {
   origin: McpOrigin;
   /** The mcp.json it comes from, and the line of its key there. */
   file: string;
+  /** The Claude Code plugin it comes from (`formatter@team-tools`), for a `plugin` server. */
+  plugin?: string;
   line?: number;
   transport: TransportConfig;
   /**

@@ -1,4 +1,5 @@
 import type { Subcommand } from "@maia/kernel";
+import type { ContributedMcpServer } from "@maia/util";
 import { loadMcpConfig } from "./load-config.ts";
 import { t } from "./messages.ts";
 import { AuthStore } from "./oauth/auth-store.ts";
@@ -9,13 +10,13 @@ import { login, logout, oauthOf } from "./oauth/login.ts";
  * (a headless run that meets a server needing a login names this command). The browser is opened when one can
  * be; the authorization url is printed on stderr in any case, so a machine without a browser can copy it.
  */
-export function mcpSubcommand(): Subcommand {
+export function mcpSubcommand(plugins: () => readonly ContributedMcpServer[]): Subcommand {
   return {
     name: "mcp",
     description: t("subcommandDescription"),
     async run(argv, io) {
       const [verb, key, ...rest] = argv[0] === "--" ? argv.slice(1) : argv;
-      const config = await loadMcpConfig({ homeDir: io.homeDir, cwd: io.cwd, env: io.env });
+      const config = await loadMcpConfig({ homeDir: io.homeDir, cwd: io.cwd, env: io.env, plugins: plugins() });
       for (const warning of config.warnings) io.stderr.write(`WARN ${warning}\n`);
       const remote = config.servers.filter((server) => oauthOf(server) !== undefined);
       if (verb === "list" && key === undefined) {

@@ -1,4 +1,5 @@
 import { definePlugin, PROMPT_ORDER, type DoctorEntry, type DoctorPlace, type SessionSetup } from "@maia/kernel";
+import { contributedSources } from "@maia/util";
 import { loadSkills, type Skill, type SkillLoadResult, type SkillSource } from "./load-skills.ts";
 import { PROMPTS, t } from "./messages.ts";
 import { createSkillTool } from "./skill-tool.ts";
@@ -9,11 +10,11 @@ const PLUGIN_NAME = "skills";
 export interface SkillsApi {
   /** The skills of a session (as loaded when it was built), for /help and sub-agents. */
   skillsOf(setup: SessionSetup): Promise<Skill[]>;
-  /** `maia doctor`: every skill found (MAIA's and Claude Code's folders), what it became, what was left out. */
+  /** `maia doctor`: every skill found (MAIA's and Claude Code's folders, its plugins'), what it became, what was left out. */
   doctor(place: DoctorPlace): Promise<DoctorEntry[]>;
 }
 
-const SOURCE_LABELS: Record<SkillSource, "sourceProject" | "sourceParent" | "sourceUser" | "sourceClaudeProject" | "sourceClaudeUser"> = {
+const SOURCE_LABELS: Record<Exclude<SkillSource, "plugin">, "sourceProject" | "sourceParent" | "sourceUser" | "sourceClaudeProject" | "sourceClaudeUser"> = {
   project: "sourceProject",
   parent: "sourceParent",
   user: "sourceUser",
@@ -37,10 +38,13 @@ export default definePlugin<Record<string, never>, SkillsApi>({
     const load = (setup: SessionSetup): Promise<SkillLoadResult> => {
       let pending = loads.get(setup);
       if (!pending) {
-        pending = loadSkills(setup.cwd, setup.homeDir).then((result) => {
+        // Claude Code plugins' skills (`plugin:skill`), when the claude-plugins plugin is on.
+        const contributed = contributedSources(context.plugins)?.folders("skills") ?? [];
+        pending = loadSkills(setup.cwd, setup.homeDir, contributed).then((result) => {
           for (const warning of result.warnings) context.log.warn(warning);
           if (result.skills.length > 0) {
-            const list = result.skills.map((skill) => `  ${skill.name} (${t(SOURCE_LABELS[skill.source])})`).join("\n");
+            const label = (skill: Skill) => (skill.source === "plugin" ? t("sourcePlugin", { plugin: skill.plugin ?? "?" }) : t(SOURCE_LABELS[skill.source]));
+            const list = result.skills.map((skill) => `  ${skill.name} (${label(skill)})`).join("\n");
             context.log.info(t("loaded", { list }));
           }
           return result;
@@ -68,7 +72,8 @@ export default definePlugin<Record<string, never>, SkillsApi>({
     return {
       skillsOf: async (setup) => (await load(setup)).skills,
       async doctor(place) {
-        const { files } = await loadSkills(place.cwd, place.homeDir);
+        const contributed = (await contributedSources(context.plugins)?.at(place))?.folders("skills") ?? [];
+        const { files } = await loadSkills(place.cwd, place.homeDir, contributed);
         return files.map((file) => ({ path: file.path, format: file.format, kind: "skills", became: file.became, ignored: file.ignored }));
       },
     };

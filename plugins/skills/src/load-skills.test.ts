@@ -110,3 +110,21 @@ describe("loadSkills", () => {
     expect(warnings).toEqual([]);
   });
 });
+
+describe("skills of Claude Code plugins (contributed folders)", () => {
+  it("are named <plugin>:<folder>; one skill's folder may be given alone; ${CLAUDE_PLUGIN_ROOT} replaced", async () => {
+    const root = await tempFolder("plugin");
+    await writeSkill(path.join(root, "skills"), "style", skillFile("Style guide", "Use ${CLAUDE_PLUGIN_ROOT}/rules.txt"));
+    await writeSkill(path.join(root, "extra"), "one", skillFile("One skill", "One."));
+    const origin = { id: "fmt@team", namespace: "fmt", variables: { CLAUDE_PLUGIN_ROOT: root } };
+    const { skills } = await loadSkills(cwd, home, [
+      { ...origin, path: path.join(root, "skills"), single: false },
+      { ...origin, path: path.join(root, "extra", "one"), single: true },
+    ]);
+    const plugin = skills.filter((skill) => skill.source === "plugin");
+    expect(plugin.map((skill) => [skill.name, skill.plugin, skill.body])).toEqual([
+      ["fmt:one", "fmt@team", "One."],
+      ["fmt:style", "fmt@team", `Use ${root}/rules.txt`],
+    ]);
+  });
+});

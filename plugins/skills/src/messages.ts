@@ -19,6 +19,7 @@ export const t = defineMessages(
     sourceUser: "user",
     sourceClaudeProject: "project, .claude",
     sourceClaudeUser: "user, .claude",
+    sourcePlugin: "plugin {plugin}",
     // The § prefix (seed § 11.3).
     prefixDescription: "§<skill> [arguments]: run a skill; § alone lists the skills",
     list: "Skills (§<name> [arguments]):\n{list}",
@@ -51,6 +52,7 @@ export const t = defineMessages(
     sourceUser: "utilisateur",
     sourceClaudeProject: "projet, .claude",
     sourceClaudeUser: "utilisateur, .claude",
+    sourcePlugin: "plugin {plugin}",
     prefixDescription: "§<skill> [arguments] : lance un skill ; § seul liste les skills",
     list: "Skills (§<nom> [arguments]) :\n{list}",
     none: "Aucun skill. Un skill est un dossier <nom>/SKILL.md dans .maia/skills (projet), ~/.maia/skills ou .claude/skills.",

@@ -12,6 +12,12 @@ export const EFFORTS: readonly Effort[] = ["low", "medium", "high"];
 export const RULE_KINDS: readonly RuleKind[] = ["allow", "ask", "deny"];
 
 /** Seed § 23: the iterations a sub-agent gets per effort. */
+/** Where an agent comes from, as `/agents` and the start-up list show it. */
+export function agentSourceLabel(agent: AgentDefinition): string {
+  if (agent.plugin !== undefined) return t("level-plugin", { plugin: agent.plugin });
+  return t(agent.format === "claude" ? `level-claude-${agent.level}` : `level-${agent.level}`);
+}
+
 export const ITERATIONS_BY_EFFORT: Readonly<Record<Effort, number>> = { low: 10, medium: 25, high: 50 };
 
 export type ParsedAgent = { ok: true; agent: AgentDefinition; warnings: string[] } | { ok: false; warning: string };

@@ -20,7 +20,9 @@ import { t } from "./messages.ts";
  *   a reasoning effort there —, `initialPrompt`) are left out: the first two with a warning (the agent would miss
  *   them), the others for `maia doctor`.
  *
- * A file without `name` is documentation kept beside the agents (Claude Code skips it too): not loaded, noted.
+ * A file without `name` is documentation kept beside the agents (Claude Code skips it too): not loaded, noted. A
+ * plugin's agent is named `<plugin>:<name>` and its `permissionMode`, `hooks` and `mcpServers` are left out, as
+ * Claude Code leaves them out of plugins' agents.
  */
 export type ParsedClaudeAgent =
   | { ok: true; agent: AgentDefinition; warnings: string[]; became: string[]; ignored: DoctorIgnored[] }
@@ -31,6 +33,11 @@ export interface ClaudeAgentPlace {
   level: AgentLevel;
   /** `modelAliases` of MAIA's settings. */
   aliases: Readonly<Record<string, string>>;
+  /**
+   * A Claude Code plugin's agent: its name becomes `<namespace>:<name>`, as Claude Code shows it, and it may not
+   * set `permissionMode`, `hooks` or `mcpServers` (Claude Code ignores them in plugins' agents, for safety).
+   */
+  plugin?: { id: string; namespace: string };
 }
 
 const MODES: Readonly<Record<string, AgentPermissionMode>> = { default: "default", manual: "default", acceptEdits: "acceptEdits", plan: "plan" };
@@ -58,11 +65,13 @@ export function parseClaudeAgentFile(text: string, place: ClaudeAgentPlace): Par
   if (name.startsWith("-") || name.includes(":")) return reject(t("claudeBadName", { name }), nameEntry?.line);
   const nameProblem = agentNameProblem(name);
   if (nameProblem) return reject(t("badAgentName", { name, reason: t(`name-${nameProblem}`) }), nameEntry?.line);
+  const { plugin } = place;
+  const fullName = plugin ? `${plugin.namespace}:${name}` : name;
   const description = textOf(entry("description"));
   if (description === undefined || description === "") return reject(t("descriptionMissing"), entry("description")?.line);
 
   const warnings: string[] = [];
-  const became: string[] = [`agent ${name}`];
+  const became: string[] = [`agent ${fullName}`];
   const ignored: DoctorIgnored[] = [];
   const ignore = (item: string, reason: string, line: number | undefined) => ignored.push({ item, reason, ...(line === undefined ? {} : { line }) });
 
@@ -72,7 +81,7 @@ export function parseClaudeAgentFile(text: string, place: ClaudeAgentPlace): Par
   const disallowedEntry = entry("disallowedTools");
   const disallowedTools = disallowedEntry === undefined || disallowedEntry.value === null ? undefined : readTools(disallowedEntry, [], ignore);
   if (missing.length > 0) {
-    warnings.push(t("claudeMissingTools", { file, name, tools: missing.join(", ") }));
+    warnings.push(t("claudeMissingTools", { file, name: fullName, tools: missing.join(", ") }));
     for (const tool of missing) ignore(`tools: ${tool}`, t("claudeToolMissing"), toolsEntry?.line);
   }
   if (tools !== undefined) became.push(`tools ${tools.join(", ") || t("none")}`);
@@ -87,7 +96,7 @@ export function parseClaudeAgentFile(text: string, place: ClaudeAgentPlace): Par
       model = resolved.model;
       became.push(resolved.alias === undefined ? `model ${model}` : `model ${resolved.alias} → ${model}`);
     } else if (resolved.kind === "noAlias") {
-      warnings.push(t("claudeNoAlias", { file, name, alias: resolved.alias }));
+      warnings.push(t("claudeNoAlias", { file, name: fullName, alias: resolved.alias }));
       ignore(`model: ${resolved.alias}`, t("claudeNoAliasShort"), modelEntry?.line);
     }
   }
@@ -108,7 +117,8 @@ export function parseClaudeAgentFile(text: string, place: ClaudeAgentPlace): Par
   let permissionMode: AgentPermissionMode | undefined;
   const modeEntry = entry("permissionMode");
   const mode = textOf(modeEntry);
-  if (mode !== undefined && mode !== "") {
+  if (mode !== undefined && mode !== "" && plugin) ignore(`permissionMode: ${mode}`, t("claudePluginKey"), modeEntry?.line);
+  else if (mode !== undefined && mode !== "") {
     permissionMode = Object.hasOwn(MODES, mode) ? MODES[mode] : undefined;
     if (permissionMode !== undefined) became.push(`permissionMode ${permissionMode}`);
     else ignore(`permissionMode: ${mode}`, t("claudeModeMissing", { mode }), modeEntry?.line);
@@ -121,15 +131,15 @@ export function parseClaudeAgentFile(text: string, place: ClaudeAgentPlace): Par
   for (const other of header.entries) {
     const key = KNOWN_KEYS.find((known) => known.toLowerCase() === other.key.toLowerCase());
     if (key !== undefined && !["mcpServers", "hooks", "memory", "background", "effort", "isolation", "color", "initialPrompt"].includes(key)) continue;
-    const reason = key === undefined ? t("claudeUnknownKey") : t(`claudeKey-${key}` as "claudeKey-hooks");
-    if (key !== undefined && WARNED_KEYS.has(key)) warnings.push(t("claudeKeyLeftOut", { file, name, key, reason }));
+    const reason = key === undefined ? t("claudeUnknownKey") : plugin && WARNED_KEYS.has(key) ? t("claudePluginKey") : t(`claudeKey-${key}` as "claudeKey-hooks");
+    if (key !== undefined && WARNED_KEYS.has(key)) warnings.push(t("claudeKeyLeftOut", { file, name: fullName, key, reason }));
     ignore(`${other.key}`, reason, other.line);
   }
   if (header.plainValues) ignore(header.plainValues.join(", "), t("claudePlainValues"), undefined);
 
   const prompt = header.body.trim();
   const agent: AgentDefinition = {
-    name,
+    name: fullName,
     description,
     ...(model === undefined ? {} : { model }),
     ...(tools === undefined ? {} : { tools }),
@@ -148,6 +158,7 @@ export function parseClaudeAgentFile(text: string, place: ClaudeAgentPlace): Par
     ...(maxTurns === undefined ? {} : { maxTurns }),
     ...(preloadSkills === undefined ? {} : { preloadSkills }),
     ...(permissionMode === undefined ? {} : { permissionMode }),
+    ...(plugin ? { plugin: plugin.id } : {}),
   };
   return { ok: true, agent, warnings, became, ignored };
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { errorMessage, type AgentSession, type CommandContext, type SlashCommand } from "@maia/kernel";
-import type { AgentDefinition } from "./agent-definition.ts";
+import { agentSourceLabel, type AgentDefinition } from "./agent-definition.ts";
 import { agentNameProblem } from "./agent-name.ts";
 import { oneLine } from "./agent-tool.ts";
 import { agentRoots } from "./load-agents.ts";
@@ -23,7 +23,7 @@ export function agentsCommand(agentsOf: (session: AgentSession) => Promise<reado
           t("agentLine", {
             name: agent.name,
             description: oneLine(agent.description),
-            level: t(agent.format === "claude" ? `level-claude-${agent.level}` : `level-${agent.level}`),
+            level: agentSourceLabel(agent),
             effort: agent.effort,
             model: agent.model === undefined ? "" : t("agentModel", { model: agent.model }),
           }),

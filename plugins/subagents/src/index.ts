@@ -1,5 +1,6 @@
 import { definePlugin, definePluginHooks, precompiled, type AgentSession, type DoctorEntry, type DoctorPlace, type Message, type OwnedHookTaps, type SessionSetup, type TurnOutcome } from "@maia/kernel";
-import { loadAgents } from "./load-agents.ts";
+import { contributedSources } from "@maia/util";
+import { agentSources, loadAgents } from "./load-agents.ts";
 import { SyncHook } from "tapable";
 import { ITERATIONS_BY_EFFORT, type AgentDefinition, type Effort } from "./agent-definition.ts";
 import { installChildSide, type ChildSide } from "./child/child-side.ts";
@@ -35,7 +36,7 @@ export interface SubagentsApi {
    * function that stops following. A tap that throws is reported and skipped.
    */
   hooks: SubagentsHooks;
-  /** `maia doctor`: every agent file found (MAIA's AGENT.md, Claude Code's agents/*.md), what it became, what was left out. */
+  /** `maia doctor`: every agent file found (MAIA's AGENT.md, Claude Code's agents/*.md, its plugins'), what it became, what was left out. */
   doctor(place: DoctorPlace): Promise<DoctorEntry[]>;
   /** The sub-agent's process side (seed § 20.3), used by `maia --subagent`. */
   child: ChildSide & {
@@ -74,7 +75,8 @@ export default definePlugin<SubagentsOptions, SubagentsApi>({
       agentsOf,
       hooks: taps,
       async doctor(place) {
-        const { files } = await loadAgents(place.cwd, place.homeDir);
+        const contributed = (await contributedSources(context.plugins)?.at(place))?.folders("agents") ?? [];
+        const { files } = await loadAgents(place.cwd, place.homeDir, agentSources(place.cwd, place.homeDir, contributed));
         return files.map((file) => ({ path: file.path, format: file.format, kind: "agents", became: file.became, ignored: file.ignored }));
       },
       child: {

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setActiveLocale } from "@maia/kernel";
-import { loadAgents } from "./load-agents.ts";
+import { agentSources, loadAgents } from "./load-agents.ts";
 import { agentFile, projectAgents, tempFolder, userAgents, writeAgent } from "./testing/agents.ts";
 
 beforeAll(() => setActiveLocale("en"));
@@ -147,5 +147,46 @@ describe("Claude Code agents (.claude/agents/*.md, issue 36)", () => {
     const { agents, warnings } = await loadAgents(cwd, home);
     expect(agents.map((agent) => [agent.name, agent.description, agent.tools])).toEqual([["loose", "Use when: the tests fail", ["Read", "Bash"]]]);
     expect(warnings).toEqual([`${bad} (line 2): the name "plugin:thing" starts with - or holds a : (kept for plugins' agents in Claude Code) — this agent is not loaded.`]);
+  });
+});
+
+describe("a Claude Code plugin's agents (issue 36)", () => {
+  it("come from the plugin's folder named <plugin>:<name>, its variables replaced, below every folder of the user's; a plugin may not set permissionMode", async () => {
+    const home = await tempFolder("home");
+    const cwd = await tempFolder("cwd");
+    const root = await tempFolder("plugin");
+    const folder = path.join(root, "agents");
+    const file = await writeClaudeAgent(
+      folder,
+      "reviewer.md",
+      "---\nname: reviewer\ndescription: Reviews formatting\ntools: Read, Grep\npermissionMode: acceptEdits\nhooks:\n  Stop: []\n---\nUse the rules in ${CLAUDE_PLUGIN_ROOT}/rules.txt and ${OTHER}.\n",
+    );
+    // One of the user's own, of the same short name: both load, the plugin's under its prefix.
+    await writeClaudeAgent(claudeAgents(home), "reviewer.md", "---\nname: reviewer\ndescription: the user's own\n---\nbody\n");
+    const contributed = [{ id: "formatter@team", namespace: "formatter", variables: { CLAUDE_PLUGIN_ROOT: root }, path: folder, single: false }];
+    const { agents, warnings, files } = await loadAgents(cwd, home, agentSources(cwd, home, contributed));
+    expect(agents.map((agent) => [agent.name, agent.plugin, agent.format, agent.permissionMode])).toEqual([
+      ["formatter:reviewer", "formatter@team", "claude", undefined],
+      ["reviewer", undefined, "claude", undefined],
+    ]);
+    expect(agents[0]?.prompt).toBe(`Use the rules in ${root}/rules.txt and \${OTHER}.`);
+    expect(warnings).toEqual([`${file}: agent formatter:reviewer: hooks is left out (a plugin's agent may not set it (Claude Code ignores it there too)).`]);
+    const report = files.find((entry) => entry.path === file);
+    expect(report).toMatchObject({ format: "claude-plugin", became: ["agent formatter:reviewer", "tools Read, Grep"] });
+    expect(report?.ignored.map((item) => `${item.item}: ${item.reason}`)).toEqual([
+      "permissionMode: acceptEdits: a plugin's agent may not set it (Claude Code ignores it there too)",
+      "hooks: a plugin's agent may not set it (Claude Code ignores it there too)",
+    ]);
+  });
+
+  it("reads one agent file a plugin.json names", async () => {
+    const home = await tempFolder("home");
+    const cwd = await tempFolder("cwd");
+    const root = await tempFolder("plugin");
+    const file = await writeClaudeAgent(path.join(root, "extra"), "auditor.md", "---\nname: auditor\ndescription: Audits\n---\nAudit.\n");
+    await writeClaudeAgent(path.join(root, "extra"), "other.md", "---\nname: other\ndescription: not named by plugin.json\n---\nx\n");
+    const contributed = [{ id: "sec@team", namespace: "sec", variables: {}, path: file, single: true }];
+    const { agents } = await loadAgents(cwd, home, agentSources(cwd, home, contributed));
+    expect(agents.map((agent) => agent.name)).toEqual(["sec:auditor"]);
   });
 });

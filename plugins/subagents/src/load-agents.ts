@@ -2,7 +2,7 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { modelAliasesOf, readSettingsLayers, settingsFilesOf } from "@maia/claude-code";
 import type { DoctorIgnored } from "@maia/kernel";
-import { canonicalPath, definitionFolders, isMissing, readDefinitionFile } from "@maia/util";
+import { canonicalPath, definitionFolders, expandVariables, isMissing, readDefinitionFile, type ContributedFolder } from "@maia/util";
 import { parseAgentFile, type AgentDefinition, type AgentLevel } from "./agent-definition.ts";
 import { parseClaudeAgentFile } from "./claude-agent.ts";
 import { t } from "./messages.ts";
@@ -12,12 +12,17 @@ export interface AgentSource {
   root: string;
   level: AgentLevel;
   format: "maia" | "claude";
+  /**
+   * A Claude Code plugin's `agents/` folder (or one agent file its plugin.json names): Claude Code's format, the
+   * agents named `<plugin>:<name>`, `${CLAUDE_PLUGIN_ROOT}` replaced in their text.
+   */
+  plugin?: ContributedFolder;
 }
 
 /** What one file became, for `maia doctor`. */
 export interface AgentFileReport {
   path: string;
-  format: "maia" | "claude";
+  format: "maia" | "claude" | "claude-plugin";
   became: string[];
   ignored: DoctorIgnored[];
 }
@@ -42,10 +47,13 @@ const FILE_WORDS = { unreadable: (cause: string) => t("unreadable", { cause }), 
 /**
  * The folders agents are read from, lowest precedence first (a later one replaces an earlier one's agent of the same
  * name): the user's, then the project's (seed § 20.1, Claude Code's order too), and at each level Claude Code's
- * `agents/*.md` below MAIA's own `agents/<name>/AGENT.md`. A plugin's folders would go first (lowest, as in Claude Code).
+ * `agents/*.md` below MAIA's own `agents/<name>/AGENT.md`. The enabled Claude Code plugins' agents (`contributed`, the
+ * claude-plugins plugin's) go first, the lowest, as in Claude Code; their names have the plugin's prefix anyway.
  */
-export function agentSources(cwd: string, homeDir: string): AgentSource[] {
+export function agentSources(cwd: string, homeDir: string, contributed: readonly ContributedFolder[] = []): AgentSource[] {
+  const plugins = contributed.map((folder): AgentSource => ({ root: folder.path, level: "user", format: "claude", plugin: folder }));
   return [
+    ...plugins,
     { root: path.join(homeDir, ".claude", "agents"), level: "user", format: "claude" },
     { root: path.join(homeDir, ".maia", "agents"), level: "user", format: "maia" },
     { root: path.join(cwd, ".claude", "agents"), level: "project", format: "claude" },
@@ -81,8 +89,9 @@ export async function loadAgents(cwd: string, homeDir: string, sources: readonly
     // The same folder twice (MAIA started in the home folder): read it once, at its most specific rank.
     if (canonical.indexOf(canonical[index] as string, index + 1) !== -1) continue;
     if (source.format === "claude") {
-      for (const file of await markdownFiles(source.root)) {
-        const report: AgentFileReport = { path: file, format: "claude", became: [], ignored: [] };
+      const { plugin } = source;
+      for (const file of plugin?.single ? [plugin.path] : await markdownFiles(source.root)) {
+        const report: AgentFileReport = { path: file, format: plugin ? "claude-plugin" : "claude", became: [], ignored: [] };
         files.push(report);
         const read = await readDefinitionFile(path.dirname(file), [path.basename(file)], MAX_FILE_BYTES, FILE_WORDS);
         if (read.kind !== "text") {
@@ -91,7 +100,9 @@ export async function loadAgents(cwd: string, homeDir: string, sources: readonly
           report.ignored.push({ item: "file", reason: message });
           continue;
         }
-        const parsed = parseClaudeAgentFile(read.text, { file, level: source.level, aliases: await aliasTable() });
+        const parsed = plugin
+          ? parseClaudeAgentFile(expandVariables(read.text, plugin.variables), { file, level: source.level, aliases: await aliasTable(), plugin: { id: plugin.id, namespace: plugin.namespace } })
+          : parseClaudeAgentFile(read.text, { file, level: source.level, aliases: await aliasTable() });
         report.ignored.push(...parsed.ignored);
         if (!parsed.ok) {
           if (parsed.warning !== undefined) warnings.push(parsed.warning);

@@ -1,15 +1,15 @@
 import { errorMessage, PROMPT_ORDER, type AgentSession, type CommandContext, type PluginContext, type SessionSetup } from "@maia/kernel";
 import type { ContextApi } from "@maia/plugin-context";
-import { createWarnOnce } from "@maia/util";
+import { contributedSources, createWarnOnce } from "@maia/util";
 import type { LiteLLMApi } from "@maia/plugin-litellm";
 import type { PermissionsApi } from "@maia/plugin-permissions";
 import type { SessionsApi } from "@maia/plugin-sessions";
-import type { AgentDefinition } from "./agent-definition.ts";
+import { agentSourceLabel, type AgentDefinition } from "./agent-definition.ts";
 import { createAgentPrefix } from "./agent-prefix.ts";
 import { createAgentTool, oneLine } from "./agent-tool.ts";
 import { agentsCommand, createAgentCommand } from "./commands.ts";
 import { delegate, type DelegateEnvironment, type DelegateOutcome } from "./delegate.ts";
-import { loadAgents, type AgentsLoadResult } from "./load-agents.ts";
+import { agentSources, loadAgents, type AgentsLoadResult } from "./load-agents.ts";
 import { t } from "./messages.ts";
 
 /**
@@ -46,7 +46,9 @@ export function installMainSide(context: PluginContext, name: string, options: M
   const load = (setup: SessionSetup): Promise<AgentsLoadResult> => {
     let pending = loads.get(setup);
     if (!pending) {
-      pending = loadAgents(setup.cwd, setup.homeDir).then((result) => {
+      // The enabled Claude Code plugins' agents (`plugin:agent`), when the claude-plugins plugin is on.
+      const contributed = contributedSources(context.plugins)?.folders("agents") ?? [];
+      pending = loadAgents(setup.cwd, setup.homeDir, agentSources(setup.cwd, setup.homeDir, contributed)).then((result) => {
         for (const warning of result.warnings) warnOnce(warning);
         // A rule only the permissions plugin can judge (`WebFetch(example.com)`) is reported now, not at run time.
         const permissions = context.plugins.get<RulesChecker>("permissions")?.api;
@@ -54,7 +56,7 @@ export function installMainSide(context: PluginContext, name: string, options: M
           for (const warning of permissions?.checkRules(agent.file, agent.permissions) ?? []) context.log.warn(warning);
         }
         if (result.agents.length > 0) {
-          const list = result.agents.map((agent) => `  ${agent.name} (${t(agent.format === "claude" ? `level-claude-${agent.level}` : `level-${agent.level}`)})`).join("\n");
+          const list = result.agents.map((agent) => `  ${agent.name} (${agentSourceLabel(agent)})`).join("\n");
           context.log.info(t("agentsLoaded", { list }));
         }
         return result;

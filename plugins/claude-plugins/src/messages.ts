@@ -1,0 +1,46 @@
+import { defineMessages } from "@maia/kernel";
+
+/** Every user-facing string of the claude-plugins plugin, English and French. */
+export const t = defineMessages(
+  {
+    description: "Claude Code plugins: the commands, agents, skills, hooks and MCP servers of the plugins installed with maia plugins add (and by Claude Code)",
+    notLoaded: "Claude Code plugin {id} is not loaded: {problem}",
+    sameName: "another plugin is named \"{name}\" ({other}) and keeps the namespace",
+    loaded: "Claude Code plugins loaded: {list}",
+    fromMarketplace: "marketplace {name} ({source})",
+    fromUnknownMarketplace: "marketplace {name}",
+    disabledIn: "turned off in {file}",
+    notEnabled: "installed, not enabled (maia plugins enable {id})",
+    doctorFromClaude: "{source}, installed by Claude Code",
+    doctorEnabledIn: "enabled in {file}",
+    doctorOff: "not loaded",
+    doctorOverridden: "{file} decides it (a later settings file wins)",
+    doctorNotInstalled: "installed nowhere: maia plugins add {id} (nothing is fetched while MAIA starts)",
+    doctorOn: "on",
+    doctorOffShort: "off",
+    doctorDeclared: "named when a plugin of it is not installed, never fetched",
+    doctorBadSource: "no source MAIA can read (github, git, url, a folder)",
+    doctorInstalled: "installed {id}",
+  },
+  {
+    description:
+      "Plugins Claude Code : les commandes, agents, skills, hooks et serveurs MCP des plugins installés par maia plugins add (et par Claude Code)",
+    notLoaded: "Le plugin Claude Code {id} n'est pas chargé : {problem}",
+    sameName: "un autre plugin s'appelle « {name} » ({other}) et garde l'espace de noms",
+    loaded: "Plugins Claude Code chargés : {list}",
+    fromMarketplace: "marketplace {name} ({source})",
+    fromUnknownMarketplace: "marketplace {name}",
+    disabledIn: "désactivé dans {file}",
+    notEnabled: "installé, non activé (maia plugins enable {id})",
+    doctorFromClaude: "{source}, installé par Claude Code",
+    doctorEnabledIn: "activé dans {file}",
+    doctorOff: "non chargé",
+    doctorOverridden: "{file} en décide (un fichier de réglages plus loin l'emporte)",
+    doctorNotInstalled: "installé nulle part : maia plugins add {id} (rien n'est téléchargé au démarrage de MAIA)",
+    doctorOn: "activé",
+    doctorOffShort: "désactivé",
+    doctorDeclared: "cité quand un de ses plugins n'est pas installé, jamais téléchargé",
+    doctorBadSource: "aucune source que MAIA sache lire (github, git, url, un dossier)",
+    doctorInstalled: "installé {id}",
+  },
+);
