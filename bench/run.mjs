@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const folders = [path.join(root, "bench"), ...readdirSync(path.join(root, "plugins")).map((name) => path.join(root, "plugins", name, "bench"))];
+const folders = [path.join(root, "bench"), path.join(root, "cli", "bench"), ...readdirSync(path.join(root, "plugins")).map((name) => path.join(root, "plugins", name, "bench"))];
 const filters = process.argv.slice(2);
 const files = folders
   .filter((folder) => existsSync(folder))

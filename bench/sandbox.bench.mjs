@@ -8,8 +8,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import v8 from "node:v8";
 import vm from "node:vm";
-import { DomainProxy, probeSandbox, resolveBoundary, Sandbox } from "../packages/sandbox/src/index.ts";
-import { runShell } from "../util/src/run-shell.ts";
+import { DomainProxy, probeSandbox, resolveBoundary, Sandbox } from "@maia/sandbox";
+import { runShell } from "@maia/util";
 import { machineLine } from "./machine.mjs";
 import { formatMs, summarise } from "./stats.mjs";
 

@@ -116,11 +116,8 @@ export default defineConfig({
     }
     // The tokenizer's ranks (OpenAI's o200k_base.tiktoken) go to dist/tokenizer as a binary table that loads
     // without parsing, where the context plugin looks first.
-    const { locateRanks, TABLE_FILE } = await import("../plugins/context/src/tokenizers.ts");
-    const { parseTiktoken } = await import("../plugins/context/src/bpe/rank-table.ts");
-    const { writeRankTable } = await import("../plugins/context/src/bpe/rank-table-file.ts");
-    mkdirSync(new URL("./dist/tokenizer/", import.meta.url), { recursive: true });
-    writeFileSync(new URL(`./dist/tokenizer/${TABLE_FILE}`, import.meta.url), writeRankTable(parseTiktoken(readFileSync(locateRanks()))));
+    const { writeTokenizerTable } = await import("@maia/plugin-context/tokenizer-table");
+    writeTokenizerTable(new URL("./dist/tokenizer/", import.meta.url).pathname);
     // MAIA's private resources (the template /createAgent copies, plugins/subagents/src/template.ts): the
     // subagents plugin looks for `.ressources/` from the bundle's folder up, so a copy in dist/ goes wherever
     // the bundle goes (an installed package has no repository above it).

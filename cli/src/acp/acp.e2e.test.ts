@@ -6,7 +6,7 @@ import { methods } from "@agentclientprotocol/sdk";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { runMaia } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
-import { acpPerTest, foreignLines, initialize, selected, type AcpProcess } from "./test-client.ts";
+import { acpPerTest, foreignLines, initialize, selected, type AcpProcess } from "./testing/test-client.ts";
 
 const MAX_INPUT = 64_000;
 /** @modelcontextprotocol/server-everything, a devDependency of the MCP plugin, resolved from there. */

@@ -4,7 +4,7 @@ import { methods, type SessionNotification, type ToolCallUpdate } from "@agentcl
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { eventually, processesMatching } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
-import { acpPerTest, initialize, type AcpProcess } from "./test-client.ts";
+import { acpPerTest, initialize, type AcpProcess } from "./testing/test-client.ts";
 
 const bed = acpPerTest(() => startFakeLiteLLM());
 

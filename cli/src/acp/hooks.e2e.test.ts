@@ -4,7 +4,7 @@ import path from "node:path";
 import { methods } from "@agentclientprotocol/sdk";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { describe, expect, it } from "vitest";
-import { acpPerTest, initialize } from "./test-client.ts";
+import { acpPerTest, initialize } from "./testing/test-client.ts";
 
 /** `maia acp` honours the user's hooks as `maia -p` does: a PreToolUse block, a Notification while a permission waits. */
 const bed = acpPerTest(() => startFakeLiteLLM());

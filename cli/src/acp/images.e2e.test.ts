@@ -6,7 +6,7 @@ import { methods } from "@agentclientprotocol/sdk";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { makePng } from "@maia/images/testing";
 import { describe, expect, it } from "vitest";
-import { acpPerTest, initialize } from "./test-client.ts";
+import { acpPerTest, initialize } from "./testing/test-client.ts";
 
 const bed = acpPerTest(() => startFakeLiteLLM({ models: ["eye", "blind"], modelInfo: { eye: { supports_vision: true } } }));
 

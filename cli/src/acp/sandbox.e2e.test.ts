@@ -4,7 +4,7 @@ import { methods } from "@agentclientprotocol/sdk";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { tempFolder } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
-import { acpPerTest, initialize } from "./test-client.ts";
+import { acpPerTest, initialize } from "./testing/test-client.ts";
 
 const bed = acpPerTest(() => startFakeLiteLLM());
 

@@ -6,7 +6,7 @@ import { methods } from "@agentclientprotocol/sdk";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { describe, expect, it } from "vitest";
 import { runMaia } from "@maia/testing-maia";
-import { acpPerTest, initialize } from "./test-client.ts";
+import { acpPerTest, initialize } from "./testing/test-client.ts";
 
 const bed = acpPerTest(() => startFakeLiteLLM({ modelInfo: { "fake-model": { max_input_tokens: 64_000 } } }));
 

@@ -1,16 +1,16 @@
 import { KERNEL_AJV_OPTIONS, type JsonSchema } from "@maia/kernel";
 import type { StandaloneValidator } from "@maia/kernel/standalone";
-import { OPTIONS_SCHEMA as COMPACTION_OPTIONS } from "../../../plugins/compaction/src/options-schema.ts";
-import { OPTIONS_SCHEMA as CONTEXT_OPTIONS } from "../../../plugins/context/src/options-schema.ts";
-import { TOOL_SCHEMA } from "../../../plugins/custom-tools/src/tool-schema.ts";
-import { GROUP_SCHEMA as HOOKS_GROUP } from "../../../plugins/hooks/src/schema.ts";
-import { HUB_SCHEMA } from "../../../plugins/hub/src/config/hub-schema.ts";
-import { THREAD_FILE_SCHEMA, THREAD_HEADER_SCHEMA } from "../../../plugins/hub/src/threads/thread-schema.ts";
-import { SETTINGS_SCHEMA } from "../../../plugins/litellm/src/settings-schema.ts";
-import { SERVER_SCHEMA } from "../../../plugins/mcp/src/config-schema.ts";
-import { PERMISSIONS_SCHEMA } from "../../../plugins/permissions/src/permissions-schema.ts";
-import { SAVED_SESSION_SCHEMA } from "../../../plugins/sessions/src/saved-session-schema.ts";
-import { OPTIONS_SCHEMA as SUBAGENTS_OPTIONS } from "../../../plugins/subagents/src/options-schema.ts";
+import { OPTIONS_SCHEMA as COMPACTION_OPTIONS } from "@maia/plugin-compaction/schema";
+import { OPTIONS_SCHEMA as CONTEXT_OPTIONS } from "@maia/plugin-context/schema";
+import { TOOL_SCHEMA } from "@maia/plugin-custom-tools/schema";
+import { GROUP_SCHEMA as HOOKS_GROUP } from "@maia/plugin-hooks/schema";
+import { HUB_SCHEMA } from "@maia/plugin-hub/config-schema";
+import { THREAD_FILE_SCHEMA, THREAD_HEADER_SCHEMA } from "@maia/plugin-hub/thread-schema";
+import { SETTINGS_SCHEMA } from "@maia/plugin-litellm/schema";
+import { SERVER_SCHEMA } from "@maia/plugin-mcp/schema";
+import { PERMISSIONS_SCHEMA } from "@maia/plugin-permissions/schema";
+import { SAVED_SESSION_SCHEMA } from "@maia/plugin-sessions/schema";
+import { OPTIONS_SCHEMA as SUBAGENTS_OPTIONS } from "@maia/plugin-subagents/schema";
 import { CONFIG_SCHEMA } from "../config/config-schema.ts";
 import { MANIFEST_SCHEMA, MARKETPLACE_ENTRY_SCHEMA, MARKETPLACE_SCHEMA } from "../../../packages/claude-plugins/src/schemas.ts";
 

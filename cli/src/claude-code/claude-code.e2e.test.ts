@@ -5,7 +5,7 @@ import { methods } from "@agentclientprotocol/sdk";
 import { startFakeLiteLLM, type ChatBody as FakeBody, type Scripted } from "@maia/fake-litellm";
 import { maiaPerTest, runMaia, streamEvents } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
-import { acpPerTest, initialize } from "../acp/test-client.ts";
+import { acpPerTest, initialize } from "../acp/testing/test-client.ts";
 import { DEBUGGER_PROMPT, REVIEWER_PROMPT, writeClaudeProject } from "./claude-project.ts";
 
 /**

@@ -8,7 +8,7 @@ import { methods } from "@agentclientprotocol/sdk";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { eventually, runMaia, spawnMaia, tempFolder } from "@maia/testing-maia";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initialize, startAcp } from "../acp/test-client.ts";
+import { initialize, startAcp } from "../acp/testing/test-client.ts";
 import { moduleReferences } from "./module-references.ts";
 
 // MAIA as a user installs it for daily use (README): `pnpm pack` in cli/ (the build is already made), then

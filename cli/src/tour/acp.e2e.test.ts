@@ -3,7 +3,7 @@ import path from "node:path";
 import { methods } from "@agentclientprotocol/sdk";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { foreignLines, initialize, startAcp, type AcpProcess } from "../acp/test-client.ts";
+import { foreignLines, initialize, startAcp, type AcpProcess } from "../acp/testing/test-client.ts";
 import { expectStartsFromSummary, expectSummaryRequest, expectTourReceived, USAGE_CONTEXT, USAGE_ROW } from "./testing/tour-checks.ts";
 import { NEXT_ANSWER, NEXT_PROMPT, NOTES, queueNext, queueSummary, queueTour, SUMMARY, TOUR_CALL_IDS, TourModel } from "./testing/tour-model.ts";
 import { SKILL, tourProject, type TourProject } from "./testing/tour-project.ts";

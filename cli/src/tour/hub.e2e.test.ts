@@ -5,8 +5,8 @@ import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
 import { eventually, spawnMaia } from "@maia/testing-maia";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 // The hub's own test client (its HTTP services and event stream, as the page uses them) and its types, by path.
-import type { ChatMessage, Conversation, ToolCall } from "../../../plugins/hub/src/protocol.ts";
-import { callService, readEvents, type EventReader } from "../../../plugins/hub/src/server/testing/http.ts";
+import type { ChatMessage, Conversation, ToolCall } from "@maia/plugin-hub/protocol";
+import { callService, readEvents, type EventReader } from "@maia/plugin-hub/testing";
 import { expectStartsFromSummary, expectSummaryRequest, expectTourReceived, USAGE_CONTEXT, USAGE_ROW } from "./testing/tour-checks.ts";
 import { NEXT_ANSWER, NEXT_PROMPT, NOTES, queueNext, queueSummary, queueTour, SUMMARY, TOUR_CALL_IDS, TourModel } from "./testing/tour-model.ts";
 import { SKILL, tourProject, type TourProject } from "./testing/tour-project.ts";

@@ -1,5 +1,5 @@
-// Generated from assets/mask.png by assets/make-mask-data.ts — do not edit by hand:
-//   node assets/draw-mask.ts && node assets/make-mask-data.ts
+// Generated from cli/assets/mask.png by cli/assets/make-mask-data.ts — do not edit by hand:
+//   node cli/assets/draw-mask.ts && node cli/assets/make-mask-data.ts
 export const MASK_WIDTH = 32;
 export const MASK_HEIGHT = 32;
 /** One string per row, 8 hex digits (RRGGBBAA) per pixel. */

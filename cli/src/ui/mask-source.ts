@@ -2,7 +2,7 @@ import type { RgbaImage } from "./png-codec.ts";
 
 /**
  * The text of cli/src/ui/mask-data.ts for an image: one string per row, 8 hex digits (RRGGBBAA) per pixel.
- * Shared by assets/make-mask-data.ts, which writes it, and the test that checks the file is up to date.
+ * Shared by cli/assets/make-mask-data.ts, which writes it, and the test that checks the file is up to date.
  */
 export function maskDataSource(image: RgbaImage, origin: string): string {
   const rows: string[] = [];
@@ -15,8 +15,8 @@ export function maskDataSource(image: RgbaImage, origin: string): string {
     rows.push(`  "${row}",`);
   }
   return [
-    `// Generated from ${origin} by assets/make-mask-data.ts — do not edit by hand:`,
-    "//   node assets/draw-mask.ts && node assets/make-mask-data.ts",
+    `// Generated from ${origin} by cli/assets/make-mask-data.ts — do not edit by hand:`,
+    "//   node cli/assets/draw-mask.ts && node cli/assets/make-mask-data.ts",
     `export const MASK_WIDTH = ${image.width};`,
     `export const MASK_HEIGHT = ${image.height};`,
     "/** One string per row, 8 hex digits (RRGGBBAA) per pixel. */",

@@ -56,12 +56,12 @@ describe("PNG codec", () => {
     expect(() => decodePng(Buffer.from("GIF89a"))).toThrow("not a PNG file (bad signature)");
   });
 
-  it("keeps cli/src/ui/mask-data.ts in step with assets/mask.png", () => {
-    const png = readFileSync(new URL("../../../assets/mask.png", import.meta.url));
+  it("keeps cli/src/ui/mask-data.ts in step with cli/assets/mask.png", () => {
+    const png = readFileSync(new URL("../../assets/mask.png", import.meta.url));
     const data = readFileSync(new URL("./mask-data.ts", import.meta.url), "utf8");
     const decoded = decodePng(png);
     expect({ width: decoded.width, height: decoded.height }).toEqual({ width: 32, height: 32 });
-    expect(data).toBe(maskDataSource(decoded, "assets/mask.png"));
+    expect(data).toBe(maskDataSource(decoded, "cli/assets/mask.png"));
   });
 });
 

@@ -2,7 +2,7 @@ import { deflateSync, inflateSync } from "node:zlib";
 
 /**
  * The little PNG the banner needs, both ways, on node:zlib alone (no image library on these machines): encoding
- * for assets/draw-mask.ts, decoding for assets/make-mask-data.ts. Decoding takes 8-bit greyscale, RGB,
+ * for cli/assets/draw-mask.ts, decoding for cli/assets/make-mask-data.ts. Decoding takes 8-bit greyscale, RGB,
  * palette, grey+alpha and RGBA, non-interlaced; anything else is refused with the reason.
  */
 export interface RgbaImage {

@@ -3,8 +3,7 @@ import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { describe, expect, it } from "vitest";
 // The CLI's own test runner and plugin list, by path: this package does not depend on @maia/cli.
-import { BUILTIN_PLUGINS } from "../../../cli/src/plugins/builtin-plugins.ts";
-import { maiaPerTest, runMaia, streamEvents, type StreamEvent } from "@maia/testing-maia";
+import { builtinPlugin, maiaPerTest, runMaia, type StreamEvent, streamEvents } from "@maia/testing-maia";
 
 const bed = maiaPerTest(() => startFakeLiteLLM());
 
@@ -60,7 +59,7 @@ describe("builtin tools through `maia -p` (built bundle, fake LiteLLM)", () => {
     await expect(readFile(path.join(bed.cwd, "should-not-exist"))).rejects.toThrow();
   });
 
-  const permissionsOn = BUILTIN_PLUGINS.some((plugin) => plugin.name === "permissions");
+  const permissionsOn = builtinPlugin("permissions");
   it.skipIf(!permissionsOn)("writes, edits and runs commands when --allow rules permit them (needs the permissions plugin)", async () => {
     bed.server.enqueue(
       { toolCalls: [call("c1", "Write", { path: "out/hello.txt", content: "hello\n" })] },

@@ -3,14 +3,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { maiaPerTest, runMaia } from "@maia/testing-maia";
+import { builtinPlugin, maiaPerTest, runMaia } from "@maia/testing-maia";
 // The CLI's own helper to run the built bundle (`pnpm build` first; `pnpm test` does it), and its plugin list.
-import { BUILTIN_PLUGINS } from "../../../cli/src/plugins/builtin-plugins.ts";
 import { writeTool } from "./testing/fixtures.ts";
 
 const EXAMPLE = fileURLToPath(new URL("../../../examples/tools/addition", import.meta.url));
 /** `--allow` rules are read by the permissions plugin; without it a headless run can only refuse. */
-const permissionsOn = BUILTIN_PLUGINS.some((plugin) => plugin.name === "permissions");
+const permissionsOn = builtinPlugin("permissions");
 
 const bed = maiaPerTest(() => startFakeLiteLLM());
 beforeEach(async () => {

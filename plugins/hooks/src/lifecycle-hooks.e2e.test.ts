@@ -4,7 +4,7 @@ import path from "node:path";
 import { startFakeLiteLLM, type Scripted } from "@maia/fake-litellm";
 import { foldersPerTest, runMaia, serverPerTest, streamEvents } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
-import { SLOW_TEST_MS, bash, hooksBlock, maia, readJsonLines, script, userMessages } from "./test-support.ts";
+import { SLOW_TEST_MS, bash, hooksBlock, maia, readJsonLines, script, userMessages } from "./testing/test-support.ts";
 
 /** SessionStart, SessionEnd, PreCompact and SubagentStop through the real bundle. */
 const folders = foldersPerTest();

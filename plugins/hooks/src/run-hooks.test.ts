@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { HookInput } from "./events.ts";
 import type { HookCommand, HookFile, LoadedHooks } from "./load-hooks.ts";
 import { matchingHooks, runHooks } from "./run-hooks.ts";
-import { script } from "./test-support.ts";
+import { script } from "./testing/test-support.ts";
 
 let folder = "";
 beforeEach(async () => {

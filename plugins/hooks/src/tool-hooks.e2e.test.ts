@@ -4,7 +4,7 @@ import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { eventually, foldersPerTest, processAlive, serverPerTest } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
-import { SLOW_TEST_MS, bash, hooksBlock, maia, readJsonLines, script, toolResults } from "./test-support.ts";
+import { SLOW_TEST_MS, bash, hooksBlock, maia, readJsonLines, script, toolResults } from "./testing/test-support.ts";
 
 /** PreToolUse and PostToolUse through the real `maia -p` bundle, real scripts, the fake LiteLLM server. */
 const folders = foldersPerTest();

@@ -4,7 +4,7 @@ import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { foldersPerTest, runMaia, serverPerTest } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
-import { SLOW_TEST_MS, hooksBlock, maia, script } from "./test-support.ts";
+import { SLOW_TEST_MS, hooksBlock, maia, script } from "./testing/test-support.ts";
 
 /** Project hooks wait for an approval of their exact content; `maia hooks` lists, approves and tests. */
 const folders = foldersPerTest();

@@ -5,7 +5,7 @@ import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { MAX_CONTINUATIONS } from "@maia/kernel";
 import { foldersPerTest, serverPerTest } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
-import { SLOW_TEST_MS, bash, hooksBlock, maia, readJsonLines, script, userMessages } from "./test-support.ts";
+import { SLOW_TEST_MS, bash, hooksBlock, maia, readJsonLines, script, userMessages } from "./testing/test-support.ts";
 
 /** UserPromptSubmit, Stop and the settings themselves, through the real `maia -p` bundle. */
 const folders = foldersPerTest();

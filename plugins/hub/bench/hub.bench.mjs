@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { startFakeLiteLLM } from "../../../testing/fake-litellm/src/index.ts";
+import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { machineLine } from "../../../bench/machine.mjs";
 import { summarise } from "../../../bench/stats.mjs";
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { bundleChild, killAtRandom, tempFolder } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
 
-const CHILD = fileURLToPath(new URL("./save-loop-child.ts", import.meta.url));
+const CHILD = fileURLToPath(new URL("./testing/save-loop-child.ts", import.meta.url));
 /** A few hundred kills by default; MAIA_CRASH_RUNS raises it for a longer soak. */
 const RUNS = Number(process.env.MAIA_CRASH_RUNS ?? 300);
 const PARALLEL = 4;

@@ -9,7 +9,7 @@ import { sampleSession } from "@maia/testing-kernel";
 import { tempFolder } from "@maia/testing-maia";
 import { SessionKeeper } from "./session-keeper.ts";
 
-const CHILD = fileURLToPath(new URL("./exit-save-child.ts", import.meta.url));
+const CHILD = fileURLToPath(new URL("./testing/exit-save-child.ts", import.meta.url));
 const sessionsDir = (cwd: string) => join(cwd, ".maia", ".sessions");
 const files = async (cwd: string) => (existsSync(sessionsDir(cwd)) ? (await readdir(sessionsDir(cwd))).sort() : []);
 const readSaved = async (cwd: string, name: string) =>

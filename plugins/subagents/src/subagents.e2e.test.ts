@@ -2,10 +2,9 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM, type Scripted } from "@maia/fake-litellm";
-import { maiaPerTest, processesMatching, runMaia, streamEvents, type StreamEvent } from "@maia/testing-maia";
+import { builtinPlugin, maiaPerTest, processesMatching, runMaia, type StreamEvent, streamEvents } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
 // The CLI's own runner and plugin list, by path: this package does not depend on @maia/cli.
-import { BUILTIN_PLUGINS } from "../../../cli/src/plugins/builtin-plugins.ts";
 import { agentFile, projectAgents, subAgentOf, writeAgent, type ChatRequest } from "./testing/agents.ts";
 
 /**
@@ -13,7 +12,7 @@ import { agentFile, projectAgents, subAgentOf, writeAgent, type ChatRequest } fr
  * a real `maia --subagent` process talking to the same server. Headless mode cannot ask, so the Agent tool (and
  * the sub-agents' tools) are allowed with --allow: that takes the permissions plugin.
  */
-const ready = BUILTIN_PLUGINS.some((plugin) => plugin.name === "permissions") && BUILTIN_PLUGINS.some((plugin) => plugin.name === "subagents");
+const ready = builtinPlugin("permissions") && builtinPlugin("subagents");
 const e2e = ready ? it : it.todo;
 
 const bed = maiaPerTest(() => startFakeLiteLLM());

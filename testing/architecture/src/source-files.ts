@@ -25,31 +25,38 @@ export function isTestFile(file: string): boolean {
 
 let cached: SourceFile[] | undefined;
 
-/** Every TypeScript file git knows in the repository (generated declarations left out), read once per run. */
+/** Every TypeScript file (and ES module script) git knows in the repository, declarations left out, read once per run. */
 export function sourceFiles(): SourceFile[] {
-  cached ??= execFileSync("git", ["ls-files", "-z", "--", "*.ts", "*.tsx", "*.mts"], { cwd: REPO, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
+  cached ??= execFileSync("git", ["ls-files", "-z", "--", "*.ts", "*.tsx", "*.mts", "*.mjs"], { cwd: REPO, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
     .split("\0")
     .filter((file) => file !== "" && !file.endsWith(".d.ts") && existsSync(path.join(REPO, file)))
     .map((file) => sourceFile(file, readFileSync(path.join(REPO, file), "utf8")));
   return cached;
 }
 
-function sourceFile(file: string, text: string): SourceFile {
+/** A source file from its path in the repository (which decides its package) and its text. */
+export function sourceFile(file: string, text: string): SourceFile {
   let tree: ts.SourceFile | undefined;
   return {
     file,
     packageRoot: packageRootOf(file),
     text,
     get tree() {
-      tree ??= ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+      tree ??= ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKind(file));
       return tree;
     },
   };
 }
 
+function scriptKind(file: string): ts.ScriptKind {
+  if (file.endsWith(".tsx")) return ts.ScriptKind.TSX;
+  return file.endsWith(".mjs") ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+}
+
 const roots = new Map<string, string>();
 
-function packageRootOf(file: string): string {
+/** The folder of the nearest package.json above `file` (relative to the repository, `.` for the root). */
+export function packageRootOf(file: string): string {
   let folder = path.posix.dirname(file);
   for (;;) {
     const known = roots.get(folder);

@@ -60,12 +60,7 @@ export async function startMaia(server: FakeLiteLLM, options: StartOptions): Pro
   return { terminal, cwd, home };
 }
 
-const BUILTIN_LIST = fileURLToPath(new URL("../../plugins/builtin-plugins.ts", import.meta.url));
-
-/** Whether a first-party plugin is part of this build (`!` and `@` come from plugins written apart). */
-export function builtinPlugin(name: string): boolean {
-  return existsSync(BUILTIN_LIST) && readFileSync(BUILTIN_LIST, "utf8").includes(`name: "${name}"`);
-}
+export { builtinPlugin } from "@maia/testing-maia";
 
 export function bundleBuilt(): boolean {
   return existsSync(TEST_BIN);

@@ -1,6 +1,6 @@
 import type { ChatBody, FakeLiteLLM, FakeToolCall, Scripted } from "@maia/fake-litellm";
 // The sub-agent's requests are told apart by its system prompt (the subagents plugin's test helper, by path).
-import { subAgentOf } from "../../../../plugins/subagents/src/testing/agents.ts";
+import { subAgentOf } from "@maia/plugin-subagents/testing";
 import { SCOUT, SKILL, type TourProject } from "./tour-project.ts";
 
 /**

@@ -7,7 +7,6 @@ import { createTestKernel, scriptedInteraction } from "@maia/testing-kernel";
 import { firstParty } from "@maia/testing-plugins";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 // The real builtin tools and permissions plugin, through the CLI's list: this package depends on neither.
-import { BUILTIN_PLUGINS } from "../../../../cli/src/plugins/builtin-plugins.ts";
 import subagents, { type SubagentsApi } from "../index.ts";
 import { loadAgents } from "../load-agents.ts";
 import type { StartSpec } from "@maia/subagent-protocol";
@@ -28,12 +27,6 @@ afterEach(async () => {
   await server.close();
 });
 
-async function builtin(name: string): Promise<MaiaPlugin<never, unknown>> {
-  const entry = BUILTIN_PLUGINS.find((candidate) => candidate.name === name);
-  if (!entry) throw new Error(`no builtin plugin ${name}`);
-  return ((await entry.load()) as { default: MaiaPlugin<never, unknown> }).default;
-}
-
 /** A sub-agent's process in memory: the plugins `maia --subagent` loads, armed with `permissions` in its AGENT.md. */
 async function child(header: string, options: { allowRules?: string[]; withPermissions?: boolean } = {}) {
   const cwd = await tempFolder("child-cwd");
@@ -43,7 +36,7 @@ async function child(header: string, options: { allowRules?: string[]; withPermi
   const loaded = await loadAgents(cwd, homeDir);
   const agent = loaded.agents[0];
   if (!agent) throw new Error(`the agent did not load: ${loaded.warnings.join("; ")}`);
-  const plugins = [litellm, await builtin("builtin-tools"), ...(options.withPermissions === false ? [] : [await builtin("permissions")]), subagents];
+  const plugins = [litellm, await firstParty("builtin-tools"), ...(options.withPermissions === false ? [] : [await firstParty("permissions")]), subagents];
   const test = await createTestKernel(plugins, { cwd, homeDir, frontEnd: "subagent", env: { MAIA_LANG: "en" }, allowRules: options.allowRules ?? [] });
   server.writeSettings(homeDir);
   const api = test.kernel.plugins.get<SubagentsApi>("subagents")?.api;

@@ -1,9 +1,9 @@
 // SSE parsing: throughput of the LiteLLM stream parser, and the delay from a chunk's arrival to its
 // text_delta event (what a user perceives as streaming latency, without the network).
 import { performance } from "node:perf_hooks";
-import { parseChatStream } from "../plugins/litellm/src/chat-stream.ts";
-import { formatMs, summarise } from "./stats.mjs";
-import { machineLine } from "./machine.mjs";
+import { parseChatStream } from "../src/chat-stream.ts";
+import { formatMs, summarise } from "../../../bench/stats.mjs";
+import { machineLine } from "../../../bench/machine.mjs";
 
 // Where and when these figures were taken (cores, Node, `node -e 0` here, date): printed before them.
 console.log(machineLine());

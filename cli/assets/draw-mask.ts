@@ -1,10 +1,10 @@
-// Draws assets/mask.png, the 32 × 32 carnival mask of the banner (seed § 15.4: true colours, no palette), as a
+// Draws cli/assets/mask.png, the 32 × 32 carnival mask of the banner (seed § 15.4: true colours, no palette), as a
 // program rather than a hand-edited bitmap so that it can be tuned and regenerated.
-//   node assets/draw-mask.ts            writes assets/mask.png
-//   node assets/make-mask-data.ts       then turns it into cli/src/ui/mask-data.ts
+//   node cli/assets/draw-mask.ts            writes cli/assets/mask.png
+//   node cli/assets/make-mask-data.ts       then turns it into cli/src/ui/mask-data.ts
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { encodePng } from "../cli/src/ui/png-codec.ts";
+import { encodePng } from "../src/ui/png-codec.ts";
 
 const SIZE = 32;
 type Rgba = [number, number, number, number];

@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 // The CLI's terminal test bed, by path: this package does not depend on @maia/cli.
-import { bundleBuilt } from "../../../cli/src/interactive/testing/maia-terminal.ts";
-import { terminalPerTest } from "../../../cli/src/interactive/testing/terminal-per-test.ts";
-import { tmuxAvailable } from "../../../cli/src/interactive/testing/tmux-terminal.ts";
-import { everythingStdio, writeMcpJson } from "./testing/servers.ts";
+import { bundleBuilt } from "./testing/maia-terminal.ts";
+import { terminalPerTest } from "./testing/terminal-per-test.ts";
+import { tmuxAvailable } from "./testing/tmux-terminal.ts";
+import { everythingStdio, writeMcpJson } from "@maia/plugin-mcp/testing";
 
 /**
  * `@server:uri` completion in the input box of the real `maia` (the built bundle) in tmux: server-everything over

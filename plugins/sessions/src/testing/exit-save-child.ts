@@ -7,7 +7,7 @@
  * Run by Node directly (type stripping), so it uses only the keeper and the plain sample session.
  */
 import { sampleSession } from "@maia/testing-kernel/sample-session";
-import { SessionKeeper } from "./session-keeper.ts";
+import { SessionKeeper } from "../session-keeper.ts";
 
 const [cwd = ".", mode = "plain", total = "6"] = process.argv.slice(2);
 const count = Number(total);

@@ -5,7 +5,7 @@
  * sample session.
  */
 import { sampleSession } from "@maia/testing-kernel/sample-session";
-import { SessionKeeper } from "./session-keeper.ts";
+import { SessionKeeper } from "../session-keeper.ts";
 
 const [cwd = "."] = process.argv.slice(2);
 

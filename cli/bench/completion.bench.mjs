@@ -4,10 +4,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { PathIndex } from "../cli/src/ui/completion/path-index.ts";
-import { walkFiles } from "../plugins/builtin-tools/src/walk.ts";
-import { machineLine } from "./machine.mjs";
-import { formatMs, summarise } from "./stats.mjs";
+import { PathIndex } from "../src/ui/completion/path-index.ts";
+import { walkFiles } from "@maia/plugin-builtin-tools/walk";
+import { machineLine } from "../../bench/machine.mjs";
+import { formatMs, summarise } from "../../bench/stats.mjs";
 
 console.log(machineLine());
 
