@@ -12,7 +12,7 @@ import { PERMISSIONS_SCHEMA } from "@maia/plugin-permissions/schema";
 import { SAVED_SESSION_SCHEMA } from "@maia/plugin-sessions/schema";
 import { OPTIONS_SCHEMA as SUBAGENTS_OPTIONS } from "@maia/plugin-subagents/schema";
 import { CONFIG_SCHEMA } from "../config/config-schema.ts";
-import { MANIFEST_SCHEMA, MARKETPLACE_ENTRY_SCHEMA, MARKETPLACE_SCHEMA } from "../../../packages/claude-plugins/src/schemas.ts";
+import { MANIFEST_SCHEMA, MARKETPLACE_ENTRY_SCHEMA, MARKETPLACE_SCHEMA } from "@maia/claude-plugins/schemas";
 
 /** One generated module: where it is written (from the repository's root), and what it holds. */
 export interface ValidatorTarget {

@@ -3,7 +3,7 @@ import { methods } from "@agentclientprotocol/sdk";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { runMaia, tempFolder } from "@maia/testing-maia";
 import { describe, expect, it } from "vitest";
-import { acpPerTest, initialize } from "../../acp/test-client.ts";
+import { acpPerTest, initialize } from "../../acp/testing/test-client.ts";
 import { writeFixturePlugin } from "./testing/fixtures.ts";
 
 /** An editor's view of a Claude Code plugin: `maia acp` announces its commands and skills, and runs them. */
