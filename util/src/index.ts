@@ -36,6 +36,8 @@ export {
 } from "./json-position.ts";
 export { describeJsonError } from "./json-error-messages.ts";
 export { definitionFolders, readDefinitionFile, type DefinitionFile, type DefinitionFileWords } from "./definition-folders.ts";
+export { markdownFiles, type MarkdownFilesLimits } from "./markdown-files.ts";
+export { queueOnFile } from "./file-queue.ts";
 export { escapeControlChars, withoutControlChars, type EscapedText } from "./control-chars.ts";
 export { MAX_JSON_DEPTH, shownPointer, tooDeepAt } from "./json-depth.ts";
 // What Read, Edit, Grep and the `@` references plugin must agree on: what a file is and how its text decodes.

@@ -1,6 +1,6 @@
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { locateJsonError, readJsonWithPositions, readSettingsText, writeFileAtomic } from "@maia/util";
+import { locateJsonError, queueOnFile, readJsonWithPositions, readSettingsText, writeFileAtomic } from "@maia/util";
 import { at, isRecord } from "./json-file.ts";
 import { t } from "./messages.ts";
 import { parsePluginId } from "./names.ts";
@@ -117,22 +117,13 @@ function lineOf(line: number | undefined): { line?: number } {
   return line === undefined ? {} : { line };
 }
 
-// Writes to one file go one after the other, as permission rules do.
-const queues = new Map<string, Promise<unknown>>();
-
 /**
  * Sets `enabledPlugins[id]` in a settings file (`undefined` takes the key out), keeping every other key and the
  * file's indentation; atomic. A file that is not a JSON object is left alone and named in the error.
  */
 export function setEnabledPlugin(file: string, id: string, enabled: boolean | undefined): Promise<boolean> {
-  const previous = queues.get(file) ?? Promise.resolve();
-  const run = previous.then(() => setNow(file, id, enabled));
-  const settled = run.catch(() => undefined);
-  queues.set(file, settled);
-  void settled.then(() => {
-    if (queues.get(file) === settled) queues.delete(file);
-  });
-  return run;
+  // In the one queue of this file for every edit of it (permission rules too: @maia/util's queueOnFile).
+  return queueOnFile(file, () => setNow(file, id, enabled));
 }
 
 /**

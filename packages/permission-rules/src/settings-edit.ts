@@ -1,5 +1,5 @@
 import { mkdir, readFile } from "node:fs/promises";
-import { locateJsonError, writeFileAtomic } from "@maia/util";
+import { locateJsonError, queueOnFile, writeFileAtomic } from "@maia/util";
 import path from "node:path";
 import { t } from "./messages.ts";
 
@@ -15,9 +15,6 @@ export function projectSettingsFile(cwd: string): string {
   return path.join(cwd, ".maia", "settings.json");
 }
 
-// Writes to one file go one after the other: two answers given at once must both land in the file.
-const queues = new Map<string, Promise<unknown>>();
-
 /**
  * Adds rules to `permissions.allow` or `permissions.deny` of a settings file, keeping everything else in it
  * (other keys, other lists, their order, the file's indentation). The new file replaces the old one in one
@@ -25,14 +22,8 @@ const queues = new Map<string, Promise<unknown>>();
  * untouched and reported. Returns the rules that were not there yet.
  */
 export function addPermissionRules(file: string, list: RuleList, rules: readonly string[]): Promise<string[]> {
-  const previous = queues.get(file) ?? Promise.resolve();
-  const run = previous.then(() => addNow(file, list, rules));
-  const settled = run.catch(() => undefined);
-  queues.set(file, settled);
-  void settled.then(() => {
-    if (queues.get(file) === settled) queues.delete(file);
-  });
-  return run;
+  // Two answers given at once must both land in the file: one queue per file for every edit of it.
+  return queueOnFile(file, () => addNow(file, list, rules));
 }
 
 async function addNow(file: string, list: RuleList, rules: readonly string[]): Promise<string[]> {

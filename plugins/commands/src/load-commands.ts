@@ -1,6 +1,5 @@
-import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { canonicalPath, expandVariables, isMissing, readDefinitionFile, withoutControlChars, type ContributedFolder } from "@maia/util";
+import { canonicalPath, expandVariables, markdownFiles, readDefinitionFile, withoutControlChars, type ContributedFolder } from "@maia/util";
 import { describeFrontMatterProblem, readFrontMatter } from "@maia/util/front-matter";
 import { modelAliasesOf, readSettingsLayers, resolveModelAlias, settingsFilesOf, translateClaudeRule } from "@maia/claude-code";
 import { readAllowedTools } from "./allowed-tools.ts";
@@ -89,7 +88,7 @@ export async function loadCommands(cwd: string, homeDir: string, contributed: re
     const canonical = await canonicalPath(plugin?.path ?? root);
     if (seenRoots.has(canonical)) continue;
     seenRoots.add(canonical);
-    for (const file of plugin?.single ? [plugin.path] : await markdownFiles(root)) {
+    for (const file of plugin?.single ? [plugin.path] : await markdownFiles(root, { maxDepth: MAX_DEPTH, maxFiles: MAX_FILES_PER_ROOT })) {
       const result = await readCommandFile(root, file, location, claude);
       const report: CommandLoadResult["files"][number] = { path: file, format: plugin ? "claude-plugin" : (location.format ?? "maia"), became: [], ignored: [] };
       files.push(report);
@@ -119,28 +118,6 @@ function pluginLocation(folder: ContributedFolder): CommandLocation {
   return { root: folder.single ? path.dirname(folder.path) : folder.path, source: "plugin", format: "claude", plugin: folder };
 }
 
-/** The `.md` files under a root, sorted, hidden entries left out, a symbolic link followed as what it points to. */
-async function markdownFiles(root: string): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (folder: string, depth: number): Promise<void> => {
-    let names: string[];
-    try {
-      names = await readdir(folder);
-    } catch {
-      return;
-    }
-    for (const name of names.sort((a, b) => a.localeCompare(b, "en"))) {
-      if (name.startsWith(".") || found.length >= MAX_FILES_PER_ROOT) continue;
-      const entry = path.join(folder, name);
-      const info = await stat(entry).catch(() => undefined);
-      if (info?.isDirectory()) {
-        if (depth < MAX_DEPTH) await walk(entry, depth + 1);
-      } else if (info?.isFile() && name.toLowerCase().endsWith(".md")) found.push(entry);
-    }
-  };
-  if (!isMissing(root)) await walk(root, 1);
-  return found;
-}
 
 /** `frontend/test.md` under the root → `frontend:test`; undefined when a part cannot be typed after `/`. */
 export function commandName(root: string, file: string): string | undefined {

@@ -1,8 +1,7 @@
-import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { modelAliasesOf, readSettingsLayers, settingsFilesOf } from "@maia/claude-code";
 import type { DoctorIgnored } from "@maia/kernel";
-import { canonicalPath, definitionFolders, expandVariables, isMissing, readDefinitionFile, type ContributedFolder } from "@maia/util";
+import { canonicalPath, definitionFolders, expandVariables, markdownFiles, readDefinitionFile, type ContributedFolder } from "@maia/util";
 import { parseAgentFile, type AgentDefinition, type AgentLevel } from "./agent-definition.ts";
 import { parseClaudeAgentFile } from "./claude-agent.ts";
 import { t } from "./messages.ts";
@@ -90,7 +89,7 @@ export async function loadAgents(cwd: string, homeDir: string, sources: readonly
     if (canonical.indexOf(canonical[index] as string, index + 1) !== -1) continue;
     if (source.format === "claude") {
       const { plugin } = source;
-      for (const file of plugin?.single ? [plugin.path] : await markdownFiles(source.root)) {
+      for (const file of plugin?.single ? [plugin.path] : await markdownFiles(source.root, { maxDepth: MAX_DEPTH, maxFiles: MAX_FILES_PER_ROOT })) {
         const report: AgentFileReport = { path: file, format: plugin ? "claude-plugin" : "claude", became: [], ignored: [] };
         files.push(report);
         const read = await readDefinitionFile(path.dirname(file), [path.basename(file)], MAX_FILE_BYTES, FILE_WORDS);
@@ -146,25 +145,3 @@ export async function loadAgents(cwd: string, homeDir: string, sources: readonly
   return { agents, warnings, files };
 }
 
-/** The `.md` files under a Claude Code agents folder, sorted, hidden entries left out, links followed. */
-async function markdownFiles(root: string): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (folder: string, depth: number): Promise<void> => {
-    let names: string[];
-    try {
-      names = await readdir(folder);
-    } catch {
-      return;
-    }
-    for (const name of names.sort((a, b) => a.localeCompare(b, "en"))) {
-      if (name.startsWith(".") || found.length >= MAX_FILES_PER_ROOT) continue;
-      const entry = path.join(folder, name);
-      const info = await stat(entry).catch(() => undefined);
-      if (info?.isDirectory()) {
-        if (depth < MAX_DEPTH) await walk(entry, depth + 1);
-      } else if (info?.isFile() && name.toLowerCase().endsWith(".md")) found.push(entry);
-    }
-  };
-  if (!isMissing(root)) await walk(root, 1);
-  return found;
-}
