@@ -15,7 +15,8 @@ describe("Claude Code rules as MAIA rules (its permissions page)", () => {
   });
 
   it("reads Read rules for Read, Glob and Grep, and a Read deny for Edit and Write too", () => {
-    expect(texts("Read(./src/**)")).toEqual(["Read(src/**)", "Glob(src/**)", "Grep(src/**)"]);
+    // gitignore's `src/**` is what is inside src: an allow to read does not cover a file named src; searching src does.
+    expect(texts("Read(./src/**)")).toEqual(["Read(src/**/*)", "Glob(src/**)", "Grep(src/**)"]);
     // A deny also covers what is under a folder of that name (gitignore: an excluded folder's content is excluded).
     expect(texts("Read(./.env)", "deny")).toEqual(
       ["Read", "Glob", "Grep", "Edit", "Write"].flatMap((tool) => [`${tool}(**/.env)`, `${tool}(**/.env/**)`]),
@@ -25,16 +26,16 @@ describe("Claude Code rules as MAIA rules (its permissions page)", () => {
 
   it("reads Edit rules for Edit, Write and redirections, an Edit allow granting reads of the same path", () => {
     expect(texts("Edit(/docs/**)", "deny")).toEqual(["Edit(/proj/docs/**)", "Write(/proj/docs/**)", "Redirect(/proj/docs/**)"]);
-    expect(texts("Edit(src/**)")).toEqual(["Edit(src/**)", "Write(src/**)", "Redirect(src/**)", "Read(src/**)", "Glob(src/**)", "Grep(src/**)"]);
+    expect(texts("Edit(src/**)")).toEqual(["Edit(src/**/*)", "Write(src/**/*)", "Redirect(src/**/*)", "Read(src/**/*)", "Glob(src/**)", "Grep(src/**)"]);
   });
 
   it("places the four path anchors: //absolute, ~/home, /settings source, relative", () => {
     expect(texts("Read(//etc/hosts)")[0]).toBe("Read(/etc/hosts)");
-    expect(texts("Read(~/notes/**)")[0]).toBe("Read(~/notes/**)");
+    expect(texts("Read(~/notes/**)")[0]).toBe("Read(~/notes/**/*)");
     expect(texts("Read(/secrets/**)", "deny", "/home/u/.claude")[0]).toBe("Read(/home/u/.claude/secrets/**)");
     expect(texts("Read(*.pem)", "deny")[0]).toBe("Read(**/*.pem)");
     expect(texts("Read(secrets/**)", "deny")[0]).toBe("Read(**/secrets/**)");
-    expect(texts("Read(secrets/**)", "allow")[0]).toBe("Read(secrets/**)");
+    expect(texts("Read(secrets/**)", "allow")[0]).toBe("Read(secrets/**/*)");
     expect(texts("Read(src/components/**)", "deny")[0]).toBe("Read(src/components/**)");
     expect(texts("Read(/[x]/a)", "deny", "/p[1]")[0]).toBe("Read(/p\\[1\\]/[x]/a)");
   });

@@ -129,7 +129,17 @@ function pathRule(name: string, tool: "Read" | "Edit", kind: RuleKind, specifier
   // gitignore: a pattern that matches a folder covers everything under it. A deny or an ask says so too; an allow
   // stays on the path itself (narrower, never wider).
   const patterns = kind === "allow" || path.pattern.endsWith("/**") ? [path.pattern] : [path.pattern, `${path.pattern}/**`];
-  return { rules: tools.flatMap((each) => patterns.map((pattern) => ({ kind, text: `${each}(${pattern})` }))) };
+  return { rules: tools.flatMap((each) => patterns.map((pattern) => ({ kind, text: `${each}(${allowedPath(each, kind, pattern)})` }))) };
+}
+
+/**
+ * gitignore's `a/**` is what is inside `a`, never `a` itself, where picomatch's also matches `a`: an allow for a
+ * tool that reads or writes the path itself gets one more `/*` segment. Glob and Grep keep `a/**`: searching `a`
+ * reads only what is inside it.
+ */
+function allowedPath(tool: string, kind: RuleKind, pattern: string): string {
+  if (kind !== "allow" || !pattern.endsWith("/**") || tool === "Glob" || tool === "Grep") return pattern;
+  return `${pattern}/*`;
 }
 
 function webFetchRule(kind: RuleKind, specifier: string | undefined): TranslatedRule {

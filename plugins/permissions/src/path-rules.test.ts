@@ -50,6 +50,14 @@ describe("path rules (seed § 9.3: relative to the launch folder, globs)", () =>
     expect(pathRuleMatches("src/**", "/work/myp/src/x", odd, "allow")).toBe(false);
   });
 
+  it("reads `[ab]` as a class for an allow (never the brackets themselves); a deny or an ask covers both", () => {
+    expect(matches("[ab]", "a")).toBe(true);
+    expect(matches("[ab]", "[ab]")).toBe(false);
+    expect(matches("docs/[ab].md", "docs/[ab].md")).toBe(false);
+    expect(matches("[ab]", "[ab]", "restrict")).toBe(true);
+    expect(matches("[ab]", "b", "restrict")).toBe(true);
+  });
+
   it("property: a path under src/ is covered by src/**, and `..` climbing above src/ never is", () => {
     const segment = fc.stringMatching(/^[A-Za-z0-9_.-]{1,8}$/).filter((s) => s !== "." && s !== "..");
     fc.assert(

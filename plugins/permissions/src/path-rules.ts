@@ -39,15 +39,26 @@ function trimEnd(folder: string): string {
   return folder.length > 1 ? folder.replace(/\/+$/, "") : folder;
 }
 
-function matcherFor(glob: string): (candidate: string) => boolean {
-  let matcher = matchers.get(glob);
+/**
+ * For an allow, `[ab]` is a class only (as in gitignore and Claude Code): picomatch by default also matches the
+ * brackets literally and any path equal to the glob, which would let an allow cover more than it says. A deny or
+ * an ask keeps both readings: matching wider there only asks more.
+ */
+function matcherFor(glob: string, mode: MatchMode): (candidate: string) => boolean {
+  const key = `${mode}\0${glob}`;
+  let matcher = matchers.get(key);
   if (!matcher) {
     if (matchers.size >= MATCHER_LIMIT) matchers.clear();
-    matcher = picomatch(glob, { dot: true, windows: false });
-    matchers.set(glob, matcher);
+    if (mode === "allow") {
+      const regex = picomatch.makeRe(glob, { dot: true, windows: false, literalBrackets: false });
+      matcher = (candidate) => regex.test(candidate);
+    } else matcher = picomatch(glob, { dot: true, windows: false });
+    matchers.set(key, matcher);
   }
   return matcher;
 }
+
+type MatchMode = "allow" | "restrict";
 
 /** A problem with a path pattern, or undefined when picomatch accepts it. */
 export function pathPatternProblem(pattern: string): string | undefined {
@@ -69,12 +80,13 @@ export function resolveSubject(subject: string, context: PathContext): string {
 
 /** Matchers by launch folder, home folder and pattern: found without building a key for each path matched. */
 const rooted = new Map<string, Map<string, Map<string, (candidate: string) => boolean>>>();
+const ROOTED_KEY = { allow: "a", restrict: "r" } as const;
 let rootedCount = 0;
 
 /** The matcher of a rule pattern rooted at a launch folder and a home folder, built once. */
-function rootedMatcher(pattern: string, cwd: string, homeDir: string): (candidate: string) => boolean {
-  let byHome = rooted.get(cwd);
-  if (!byHome) rooted.set(cwd, (byHome = new Map()));
+function rootedMatcher(pattern: string, cwd: string, homeDir: string, mode: MatchMode): (candidate: string) => boolean {
+  let byHome = rooted.get(`${ROOTED_KEY[mode]}${cwd}`);
+  if (!byHome) rooted.set(`${ROOTED_KEY[mode]}${cwd}`, (byHome = new Map()));
   let byPattern = byHome.get(homeDir);
   if (!byPattern) byHome.set(homeDir, (byPattern = new Map()));
   let matcher = byPattern.get(pattern);
@@ -82,9 +94,9 @@ function rootedMatcher(pattern: string, cwd: string, homeDir: string): (candidat
     if (rootedCount >= MATCHER_LIMIT) {
       rooted.clear();
       rootedCount = 0;
-      return rootedMatcher(pattern, cwd, homeDir);
+      return rootedMatcher(pattern, cwd, homeDir, mode);
     }
-    matcher = matcherFor(absoluteGlob(pattern, { cwd, homeDir }));
+    matcher = matcherFor(absoluteGlob(pattern, { cwd, homeDir }), mode);
     byPattern.set(pattern, matcher);
     rootedCount += 1;
   }
@@ -92,8 +104,8 @@ function rootedMatcher(pattern: string, cwd: string, homeDir: string): (candidat
 }
 
 /** Does a path rule's pattern match an absolute path, as written or through its links? */
-export function pathRuleMatches(pattern: string, absolute: string, context: PathContext, mode: "allow" | "restrict"): boolean {
-  const lexical = rootedMatcher(pattern, context.cwd, context.homeDir)(absolute);
+export function pathRuleMatches(pattern: string, absolute: string, context: PathContext, mode: MatchMode): boolean {
+  const lexical = rootedMatcher(pattern, context.cwd, context.homeDir, mode)(absolute);
   // An allow needs both views, a deny or an ask either: the second one is only looked at when it matters.
   if (mode === "allow" ? !lexical : lexical) return lexical;
   // The decision's own real paths (see RealPaths), or fresh ones: never any kept from an earlier decision.
@@ -102,5 +114,5 @@ export function pathRuleMatches(pattern: string, absolute: string, context: Path
   const cwd = paths.of(context.cwd);
   const homeDir = paths.of(context.homeDir);
   if (real === absolute && cwd === context.cwd && homeDir === context.homeDir) return lexical;
-  return rootedMatcher(pattern, cwd, homeDir)(real);
+  return rootedMatcher(pattern, cwd, homeDir, mode)(real);
 }

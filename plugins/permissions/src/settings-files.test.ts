@@ -182,7 +182,7 @@ describe("Claude Code's settings files (issue 36)", () => {
     const loaded = await loadRules(defaultSources(project, home, []), { cwd: project, homeDir: home });
     expect(loaded.rules.filter((rule) => rule.source === file).map((rule) => [rule.kind, rule.text, rule.written, rule.line])).toEqual([
       ["deny", "Bash(rm:*)", "Bash(rm:*)", 8],
-      ["allow", "Read(src/**)", "Read(./src/**)", 4],
+      ["allow", "Read(src/**/*)", "Read(./src/**)", 4],
       ["allow", "Glob(src/**)", "Read(./src/**)", 4],
       ["allow", "Grep(src/**)", "Read(./src/**)", 4],
     ]);
