@@ -1,6 +1,7 @@
 import type { AgentEvent, AskAnswer, AskDetail, CommandOutput, InputOptions, InteractionPort, SelectOption } from "@maia/kernel";
 import { render, type Instance } from "ink";
 import { createElement } from "react";
+import { markdownAnswers } from "./answer-stream.ts";
 import { Attention, notifyDisabled, type AttentionReason } from "./attention.ts";
 import { App } from "./components/app.tsx";
 import { confirmDetailView } from "./confirm-detail.ts";
@@ -47,6 +48,9 @@ export class InkUI {
     this.#env = env;
     this.#patchConsole = options.patchConsole ?? true;
     this.#cwd = options.cwd ?? process.cwd();
+    // A streamed answer is formatted as its blocks close, at the width the log draws it (Ink's: the terminal's).
+    const stdout = this.#stdout;
+    this.store.setAnswerFormat(markdownAnswers(env, () => stdout.columns || 80));
   }
 
   /**

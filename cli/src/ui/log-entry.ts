@@ -27,6 +27,11 @@ export type LogEntryBody =
   | { kind: "user"; text: string }
   /** The model's answer or a command's Markdown, formatted when rendered. */
   | { kind: "markdown"; text: string }
+  /**
+   * Rows of a streamed answer, already formatted as its blocks closed (answer-stream.ts), with the empty rows
+   * above and below them: together they show what a `markdown` entry of the whole answer shows.
+   */
+  | { kind: "answer"; text: string; gapBefore: number; gapAfter: number }
   /** `diff`: what an Edit or Write changes, shown as its one-line summary and folded. */
   | { kind: "tool_call"; name: string; summary: string; diff?: FileDiff }
   /** A whole diff, written on request (`d` in a confirmation). */

@@ -306,18 +306,48 @@ describe("UIStore status", () => {
 });
 
 describe("UIStore log and streaming", () => {
-  it("coalesces streamed text into one redraw per frame and formats it once complete", async () => {
+  it("coalesces streamed text into one redraw per frame: closed lines go to the log formatted, the open one stays live", async () => {
     const store = new UIStore({ streamFrameMs: 20 });
     let redraws = 0;
     store.subscribe(() => (redraws += 1));
-    for (let index = 0; index < 100; index += 1) store.appendText(`t${index} `);
+    for (let index = 0; index < 100; index += 1) store.appendText(index % 10 === 9 ? `t${index}\n` : `t${index} `);
+    store.appendText("open **line");
     expect(redraws).toBe(0);
+    expect(store.getSnapshot().entries).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(redraws).toBe(1);
-    expect(store.getSnapshot().streaming).toContain("t99");
+    const entries = store.getSnapshot().entries;
+    expect(entries.map((entry) => entry.kind)).toEqual(["answer"]);
+    expect(entries[0]?.kind === "answer" && entries[0].text.split("\n")).toHaveLength(10);
+    expect(store.getSnapshot().streaming).toBe("open **line");
+  });
+
+  it("never drops the last frame: the end of the answer is written at once, a blank row after it", () => {
+    const store = new UIStore({ streamFrameMs: 60_000 });
+    store.appendText("first line\nlast line");
     store.endText();
     expect(store.getSnapshot().streaming).toBe("");
-    expect(store.getSnapshot().entries.at(-1)).toMatchObject({ kind: "markdown" });
+    const entries = store.getSnapshot().entries;
+    expect(entries.map((entry) => entry.kind === "answer" && [entry.text, entry.gapBefore, entry.gapAfter])).toEqual([["first line\nlast line", 0, 1]]);
+  });
+
+  it("keeps the log in order: an entry added while an answer streams comes after what was streamed before it", () => {
+    const store = new UIStore({ streamFrameMs: 60_000 });
+    store.appendText("before\nstill ");
+    store.log("warn", "a warning");
+    store.appendText("open\n");
+    store.endText();
+    expect(store.getSnapshot().entries.map((entry) => (entry.kind === "answer" ? entry.text : entry.kind))).toEqual(["before", "log", "still open"]);
+  });
+
+  it("keeps a streamed answer as written while the renderer loads, and gives it whole to the log at the end", () => {
+    const waiting = new Promise<void>(() => undefined);
+    const store = new UIStore({ streamFrameMs: 1, answers: { ready: () => waiting, blocks: () => undefined } });
+    store.appendText("# Title\n\ntext");
+    store.setThinking(true); // a frame
+    expect(store.getSnapshot().streaming).toBe("# Title\n\ntext");
+    store.endText();
+    expect(store.getSnapshot().entries.map((entry) => entry.kind === "markdown" && entry.text)).toEqual(["# Title\n\ntext"]);
   });
 
   it("hands a long Markdown text to the screen in pieces, keeping what follows after it", async () => {

@@ -1,4 +1,5 @@
 import type { AskAnswer, ImageBlock, InputOptions } from "@maia/kernel";
+import { AnswerStream, markdownAnswers, type AnswerFormat } from "./answer-stream.ts";
 import type { ImageHandlers } from "./image-chips.ts";
 import { CompletionController } from "./completion/completion-controller.ts";
 import type { Completer } from "./completion/completion-item.ts";
@@ -21,6 +22,8 @@ export interface UIStoreOptions {
    * renderer, loaded on first use). Without it every entry is drawn at once.
    */
   whenDrawable?: (body: LogEntryBody) => Promise<void> | undefined;
+  /** How streamed answers are formatted (default: Markdown if the renderer is loaded, 100 columns). */
+  answers?: AnswerFormat;
 }
 
 /** Seed § 15.1 / § 23: tool results are previewed on 600 characters. */
@@ -36,7 +39,12 @@ export class UIStore {
   readonly #listeners = new Set<() => void>();
   readonly #streamFrameMs: number;
   readonly #log: LogBuffer;
-  #streaming = "";
+  #answerFormat: AnswerFormat;
+  /** The answer being streamed: its closed blocks go to the log once per frame, the open one is in the live area. */
+  #answer: AnswerStream | undefined;
+  /** Set while a frame writes the answer's rows to the log (their own notifications wait for the frame's). */
+  #draining = false;
+  #waitingForRenderer = false;
   #thinking = false;
   #tools: ToolsRunning | null = null;
   /** The labels of what works besides the model, oldest first (see beginActivity). */
@@ -74,6 +82,7 @@ export class UIStore {
 
   constructor(options: UIStoreOptions = {}) {
     this.#streamFrameMs = options.streamFrameMs ?? 50;
+    this.#answerFormat = options.answers ?? markdownAnswers({}, () => 100, false);
     this.#log = new LogBuffer({ changed: () => this.#emit(), ...(options.whenDrawable ? { whenDrawable: options.whenDrawable } : {}) });
   }
 
@@ -88,7 +97,7 @@ export class UIStore {
     this.#snapshot ??= {
       entries: this.#log.entries,
       staticKey: this.#log.staticKey,
-      streaming: this.#streaming,
+      streaming: this.#answer?.openText() ?? "",
       thinking: this.#thinking,
       tools: this.#tools,
       activity: this.#activities.at(-1)?.label,
@@ -117,9 +126,15 @@ export class UIStore {
 
   // --- the log ---
 
-  /** Adds to the log (long Markdown goes to the screen in pieces, see LogBuffer). */
+  /** Adds to the log (long Markdown goes to the screen in pieces, see LogBuffer), after what was streamed before. */
   add(body: LogEntryBody): void {
+    this.#drainAnswer();
     this.#log.add(body);
+  }
+
+  /** How streamed answers are formatted from now on (the interactive UI's terminal width and environment). */
+  setAnswerFormat(format: AnswerFormat): void {
+    this.#answerFormat = format;
   }
 
   /** Resolves once everything added so far is in the log (tests, and the last frame before exit). */
@@ -135,19 +150,34 @@ export class UIStore {
     this.add({ kind: "tool_result", name, output: preview(output, TOOL_RESULT_PREVIEW), isError });
   }
 
-  /** A piece of the model's answer: redrawn at a bounded rate, whatever the rate of the deltas. */
+  /**
+   * A piece of the model's answer. Nothing more is done per delta: once per frame (`streamFrameMs`, whatever the
+   * rate of the deltas) the blocks it closed are formatted and written to the log, and the live area shows the rest.
+   */
   appendText(delta: string): void {
     if (delta === "") return;
-    this.#streaming += delta;
+    (this.#answer ??= new AnswerStream(this.#answerFormat)).append(delta);
     this.#emit(false);
   }
 
-  /** The answer is complete: it goes to the log, formatted, and the live area empties. */
+  /** The answer is complete: what is left of it goes to the log at once, formatted, and the live area empties. */
   endText(): void {
-    const text = this.#streaming;
-    this.#streaming = "";
-    if (text.trim() !== "") this.add({ kind: "markdown", text });
-    else this.#emit();
+    const answer = this.#answer;
+    this.#answer = undefined;
+    if (!answer) return this.#emit();
+    if (!answer.ready) {
+      // The renderer is still loading: nothing was formatted, the whole answer waits for it in the log.
+      const text = answer.unformatted;
+      if (text.trim() !== "") this.#log.add({ kind: "markdown", text });
+      return this.#emit();
+    }
+    this.#draining = true;
+    try {
+      for (const part of answer.finish()) this.#log.add({ kind: "answer", ...part });
+    } finally {
+      this.#draining = false;
+    }
+    this.#emit();
   }
 
   // --- status ---
@@ -481,6 +511,7 @@ export class UIStore {
    */
   #emit(urgent = true): void {
     this.#snapshot = undefined;
+    if (this.#draining) return; // the frame being made tells the components once, after
     if (!urgent) {
       this.#timer ??= setTimeout(() => this.#flush(), this.#streamFrameMs);
       return;
@@ -491,7 +522,35 @@ export class UIStore {
   #flush(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
+    this.#drainAnswer();
     for (const listener of this.#listeners) listener();
+  }
+
+  /** The answer's blocks closed since the last frame go to the log, formatted (in this frame). */
+  #drainAnswer(): void {
+    const answer = this.#answer;
+    if (!answer || this.#draining) return;
+    if (!answer.ready) return this.#waitForRenderer();
+    this.#draining = true;
+    try {
+      for (const part of answer.drain()) this.#log.add({ kind: "answer", ...part });
+    } finally {
+      this.#draining = false;
+    }
+    this.#snapshot = undefined;
+  }
+
+  /** The answer stays as written in the live area until the renderer is there; then a frame formats it. */
+  #waitForRenderer(): void {
+    const ready = this.#answerFormat.ready();
+    if (!ready || this.#waitingForRenderer) return;
+    this.#waitingForRenderer = true;
+    void ready
+      .catch(() => undefined)
+      .then(() => {
+        this.#waitingForRenderer = false;
+        this.#emit();
+      });
   }
 }
 

@@ -49,10 +49,13 @@ function openStream(res: ServerResponse, status: number, headers: OutgoingHttpHe
 async function writeStream(answer: ScriptedStream, res: ServerResponse, ctx: StreamContext, closing: AbortSignal): Promise<void> {
   openStream(res, 200, SSE_HEADERS);
   const events = streamEvents(answer, ctx);
+  const delay = answer.chunkDelayMs ?? 0;
+  const began = performance.now();
   for (let i = 0; i < events.length; i++) {
-    if (i > 0) await pause(answer.chunkDelayMs ?? 0, res, closing);
+    if (i > 0) await pause(answer.steadyPace ? began + delay * i - performance.now() : delay, res, closing);
     if (gone(res, closing)) return;
     res.write(events[i]);
+    answer.onWritten?.(i, events.length);
   }
   res.end();
 }

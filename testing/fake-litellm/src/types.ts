@@ -34,6 +34,13 @@ export interface ScriptedStream {
   reasoningTokens?: number;
   /** Pause between two SSE events. */
   chunkDelayMs?: number;
+  /**
+   * Event i is sent `chunkDelayMs × i` after the first, a late timer catching up at once, instead of `chunkDelayMs`
+   * after the previous event: a fixed pace on a busy machine (benchmarks).
+   */
+  steadyPace?: boolean;
+  /** Called as each SSE event has been written (index from 0, of `count`): a benchmark times what follows one. */
+  onWritten?: (index: number, count: number) => void;
   /** `false` leaves out the final `data: [DONE]`. */
   done?: boolean;
 }

@@ -185,19 +185,24 @@ describe("the interactive screen", () => {
     expect(screen()).toContain("1.23k tokens · taille maximale inconnue");
   });
 
-  it("streams raw text, only its last rows, then formats the finished answer", async () => {
+  it("formats each line of a streamed answer as it closes, the open block as written, its last rows only", async () => {
     const { store, screen } = mount();
     store.setBusy(true);
-    const lines = Array.from({ length: 80 }, (_, index) => `ligne **${index}**`);
-    store.appendText(lines.join("\n"));
+    store.appendText("**fini**\n\n```ts\n");
+    store.appendText(Array.from({ length: 80 }, (_, index) => `code ${index}`).join("\n"));
     await tick();
-    expect(screen()).toContain("ligne **79**");
-    expect(screen()).not.toContain("ligne **0**\n");
+    expect(screen()).toContain("fini");
+    expect(screen()).not.toContain("**fini**");
+    // The code block is not closed: as written, only its last rows.
+    expect(screen()).toContain("code 79");
+    expect(screen()).not.toContain("code 0\n");
     expect(screen()).toMatch(/… \d+ lignes au-dessus/);
+    store.appendText("\n```\nla **fin**");
     store.endText();
     await tick();
-    expect(screen()).toContain("ligne 79");
-    expect(screen()).not.toContain("**79**");
+    expect(screen()).toContain("code 0");
+    expect(screen()).toContain("la fin");
+    expect(screen()).not.toContain("```");
   });
 
   it("keeps the answer as written with MAIA_NO_MARKDOWN=1", async () => {

@@ -64,6 +64,12 @@ export function LogEntryView({ entry, width, env }: LogEntryViewProps) {
           <Text>{renderMarkdown(sanitize(entry.text), width - 1, env)}</Text>
         </Box>
       );
+    case "answer":
+      return (
+        <Box marginTop={entry.gapBefore} marginBottom={entry.gapAfter}>
+          <Text>{entry.text}</Text>
+        </Box>
+      );
     case "tool_call":
       return (
         <Box flexDirection="column">
