@@ -11,24 +11,32 @@ export interface SpinnerProps {
   until?: number;
 }
 
+/**
+ * How long after its frame is due a spinner waits for a redraw that something else makes (a streamed answer's
+ * frame, every 50 ms) before it makes one of its own: while an answer streams the spinner moves with its frames
+ * and costs no frame of its own (issue 41); alone, it turns at its own pace.
+ */
+export const SPINNER_SLACK_MS = 60;
+
+/** The frame of a spinner at `now`: the clock's, so that any redraw shows the frame of that moment. */
+export function spinnerFrame(now: number, interval: number, count: number, until?: number): number {
+  return until !== undefined && now >= until ? 0 : Math.floor(now / interval) % count;
+}
+
 /** A cli-spinners animation; its timer lives only while the spinner is on screen. */
 export function Spinner({ name, color, until }: SpinnerProps) {
   const { frames, interval } = spinners[name];
-  const [frame, setFrame] = useState(0);
+  const [, redraw] = useState(0);
+  const now = Date.now();
+  const frame = spinnerFrame(now, interval, frames.length, until);
+  const resting = until !== undefined && now >= until;
+  // Set again at each render: a redraw made by something else pushes this one back.
   useEffect(() => {
-    if (until !== undefined && Date.now() >= until) {
-      setFrame(0);
-      return;
-    }
-    const timer = setInterval(() => {
-      if (until !== undefined && Date.now() >= until) {
-        clearInterval(timer);
-        setFrame(0);
-        return;
-      }
-      setFrame((current) => (current + 1) % frames.length);
-    }, interval);
-    return () => clearInterval(timer);
-  }, [frames.length, interval, until]);
+    if (resting) return;
+    const next = interval - (Date.now() % interval) + SPINNER_SLACK_MS;
+    const wait = until === undefined ? next : Math.min(next, Math.max(0, until - Date.now()));
+    const timer = setTimeout(() => redraw((count) => count + 1), wait);
+    return () => clearTimeout(timer);
+  });
   return <Text color={color}>{frames[frame] ?? frames[0]}</Text>;
 }
