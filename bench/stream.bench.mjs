@@ -303,7 +303,7 @@ for (const build of builds) {
   console.log(`${label}: a ${LONG_CHARS.toLocaleString("en")}-character Markdown answer at ${1000 / CHUNK_EVERY_MS} chunks of ${CHUNK_CHARS} characters per second, ${results.length} runs:`);
   console.log(`  CPU from Enter to idle: ${range(results.map((result) => result.cpu), 2)} s`);
   console.log(`  render lag, last chunk → end marker on the terminal: ${range(results.map((result) => result.markerLagMs), 0)} ms; → input box back: ${range(results.map((result) => result.boxLagMs), 0)} ms`);
-  console.log(`  bytes written to the terminal: ${range(results.map((result) => result.bytes / 1024), 0)} KiB; peak RSS ${range(results.map((result) => result.peakMb), 0)} MB`);
+  console.log(`  bytes written to the terminal: ${range(results.map((result) => result.bytes / 1024), 0)} KiB in ${range(results.map((result) => result.frames), 0)} frames; peak RSS ${range(results.map((result) => result.peakMb), 0)} MB`);
 }
 if (baseline && long.get("baseline").length > 0) {
   const ratio = (pick) => median(long.get("this build").map(pick)) / median(long.get("baseline").map(pick));

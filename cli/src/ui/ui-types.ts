@@ -65,7 +65,7 @@ export interface UISnapshot {
   readonly entries: readonly LogEntry[];
   /** Changes when acknowledged entries are dropped, so that <Static> starts over with the rest. */
   readonly staticKey: number;
-  /** The model's text being streamed, raw (formatted once complete). */
+  /** What is still open of the answer being streamed, as written (its closed blocks are in the log, formatted). */
   readonly streaming: string;
   readonly thinking: boolean;
   readonly tools: ToolsRunning | null;

@@ -184,6 +184,14 @@ describe("streamed answers", () => {
     expect((second.at(-1) as Chunk).choices[0]?.finish_reason).toBe("stop");
   });
 
+  it("tells onWritten of each event as it is written, in order, at a steady pace too", async () => {
+    const written: Array<[number, number]> = [];
+    const server = await start({ script: [{ text: ["a", "b", "c"], chunkDelayMs: 5, steadyPace: true, onWritten: (index, count) => written.push([index, count]) }] });
+    const { list } = await chatEvents(server);
+    expect(list).toHaveLength(6);
+    expect(written).toEqual([0, 1, 2, 3, 4, 5].map((index) => [index, 6]));
+  });
+
   it("waits chunkDelayMs between events", async () => {
     const server = await start({ script: [{ text: ["a", "b", "c"], chunkDelayMs: 40 }] });
     const began = Date.now();

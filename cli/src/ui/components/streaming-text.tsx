@@ -3,7 +3,8 @@ import { t } from "../messages.ts";
 import { lastRows, sanitize } from "../terminal-text.ts";
 
 /**
- * The answer being streamed, raw (seed § 15.3: formatted once complete). Only its last rows are drawn, each
+ * What is still open of the answer being streamed, as written (its closed blocks are in the log, formatted: see
+ * answer-stream.ts). Only its last rows are drawn, each
  * exactly one terminal row, so the live area stays smaller than the screen: Ink then rewrites a few lines per
  * frame instead of clearing and replaying, and nothing is pushed twice into the scrollback.
  */
