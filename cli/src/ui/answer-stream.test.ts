@@ -171,6 +171,19 @@ describe("a streamed answer formatted block by block", () => {
     expect(rowsOf(answer.drain())).toEqual(renderMarkdown("# Title\n\nsome text", WIDTH - 1, {}).split("\n"));
   });
 
+  it("formats the blocks that close after a resize at the new width, those written before keep theirs", () => {
+    let columns = 100;
+    const answer = new AnswerStream(markdownAnswers({}, () => columns));
+    const long = "word ".repeat(40).trim();
+    answer.append(`${long}\n\n`);
+    const before = rowsOf(answer.drain());
+    columns = 40;
+    answer.append(`${long}\n`);
+    const after = rowsOf(answer.finish());
+    expect(before[0]?.length).toBeGreaterThan(60);
+    expect(after.filter((row) => row !== "").every((row) => row.length <= 39)).toBe(true);
+  });
+
   it("removes an OSC sequence over the lines it spans, as for the whole text", () => {
     const text = "before\nstart \u001b]0;a title\nstill in it\nend\u0007 after\nnext";
     expect(rowsOf(stream(cut(text, [3, 9, 20, 30, 41]), new Set([0, 1, 2, 3, 4, 5])))).toEqual(rowsAddedWhole(text));
