@@ -18,22 +18,26 @@ export interface SpinnerProps {
  */
 export const SPINNER_SLACK_MS = 60;
 
-/** The frame of a spinner at `now`: the clock's, so that any redraw shows the frame of that moment. */
-export function spinnerFrame(now: number, interval: number, count: number, until?: number): number {
-  return until !== undefined && now >= until ? 0 : Math.floor(now / interval) % count;
+/**
+ * The frame of a spinner started at `start`, at `now`: from the clock, so that any redraw shows the frame of that
+ * moment (the first frame at its start, as the early paint draws it).
+ */
+export function spinnerFrame(now: number, start: number, interval: number, count: number, until?: number): number {
+  return until !== undefined && now >= until ? 0 : Math.floor(Math.max(0, now - start) / interval) % count;
 }
 
 /** A cli-spinners animation; its timer lives only while the spinner is on screen. */
 export function Spinner({ name, color, until }: SpinnerProps) {
   const { frames, interval } = spinners[name];
   const [, redraw] = useState(0);
+  const [start] = useState(() => Date.now());
   const now = Date.now();
-  const frame = spinnerFrame(now, interval, frames.length, until);
+  const frame = spinnerFrame(now, start, interval, frames.length, until);
   const resting = until !== undefined && now >= until;
   // Set again at each render: a redraw made by something else pushes this one back.
   useEffect(() => {
     if (resting) return;
-    const next = interval - (Date.now() % interval) + SPINNER_SLACK_MS;
+    const next = interval - (Math.max(0, Date.now() - start) % interval) + SPINNER_SLACK_MS;
     const wait = until === undefined ? next : Math.min(next, Math.max(0, until - Date.now()));
     const timer = setTimeout(() => redraw((count) => count + 1), wait);
     return () => clearTimeout(timer);
