@@ -29,9 +29,11 @@ async function streamWithHistory(historyEntries: number) {
   await settle(terminal, historyEntries > 0 ? `Entry ${historyEntries - 1}` : "/tmp/project");
   terminal.reset();
   ui.onEvent({ type: "thinking", active: true });
+  // 40 frames of 50 tokens: one frame each (the store's 50 ms frame comes before the 60 ms pause ends), so that
+  // both runs draw as many frames whatever the machine's load, and bytes compare like for like.
   for (const [index, token] of TOKENS.entries()) {
     ui.onEvent({ type: "text", text: token });
-    if (index % 2 === 0) await sleep(1);
+    if (index % 50 === 49) await sleep(60);
   }
   const streamed = { bytes: terminal.bytes, largestWrite: terminal.largestWrite, text: terminal.text };
   ui.onEvent({ type: "text_end" });
