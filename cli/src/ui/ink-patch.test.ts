@@ -1,0 +1,90 @@
+import fc from "fast-check";
+import { Box, render, renderToString, Text } from "ink";
+import { createElement } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import { FakeTerminal, IdleKeyboard } from "./testing/fake-terminal.ts";
+
+// MAIA's patch of Ink (patches/ink@8.0.0.patch, docs/interactive.md): text written above the output with the next
+// frame (writeAbove), caches shared by all frames, trailing empty cells left out of a row.
+
+const BEGIN = "\u001b[?2026h";
+const END = "\u001b[?2026l";
+// Past Ink's own frame limit (30 per second: a frame drawn less than 33 ms after the last one waits).
+const frame = () => new Promise((resolve) => setTimeout(resolve, 60));
+let unmount: (() => void) | undefined;
+
+function mount(text: string) {
+  const terminal = new FakeTerminal(60, 20);
+  const options = { stdout: terminal.stream, stdin: new IdleKeyboard().stream, exitOnCtrlC: false, incrementalRendering: true, interactive: true, patchConsole: false };
+  const instance = render(createElement(Text, null, text), options);
+  unmount = () => instance.unmount();
+  return { terminal, instance };
+}
+
+/** The synchronized updates written since `from`, as written. */
+const updates = (terminal: FakeTerminal, from = 0) =>
+  terminal.text
+    .slice(from)
+    .split(BEGIN)
+    .slice(1)
+    .map((update) => update.split(END)[0] ?? "");
+
+afterEach(() => {
+  unmount?.();
+  unmount = undefined;
+});
+
+describe("Ink's writeAbove (patched)", () => {
+  it("writes the text and the next frame in one synchronized update, the text above it", async () => {
+    const { terminal, instance } = mount("first frame");
+    await frame();
+    const from = terminal.text.length;
+    instance.writeAbove("written above\n");
+    instance.rerender(createElement(Text, null, "second frame"));
+    await frame();
+    const [update, ...others] = updates(terminal, from);
+    expect(others).toEqual([]);
+    expect(update).toContain("written above\n");
+    expect(update?.indexOf("second frame")).toBeGreaterThan(update?.indexOf("written above") ?? Infinity);
+  });
+
+  it("draws a frame for the text when nothing in the tree changes after it (React then commits nothing)", async () => {
+    const { terminal, instance } = mount("the same frame");
+    await frame();
+    const from = terminal.text.length;
+    instance.writeAbove("alone\n");
+    await frame();
+    const written = updates(terminal, from).join("");
+    expect(written).toContain("alone\n");
+    expect(written).toContain("the same frame");
+  });
+});
+
+describe("Ink's output (patched caches)", () => {
+  const styled = fc.record({
+    text: fc.string({ unit: fc.constantFrom("a", " ", "界", "🙂", "\n", "é", "-", "\u001b[1m", "\u001b[22m", "\u001b[44m", "\u001b[0m"), maxLength: 30 }),
+    color: fc.constantFrom(undefined, "red", "#336699"),
+    backgroundColor: fc.constantFrom(undefined, "blue"),
+    bold: fc.boolean(),
+    width: fc.integer({ min: 4, max: 40 }),
+  });
+  const draw = (item: { text: string; color: string | undefined; backgroundColor: string | undefined; bold: boolean; width: number }) =>
+    renderToString(createElement(Box, { width: item.width }, createElement(Text, { color: item.color, backgroundColor: item.backgroundColor, bold: item.bold }, item.text)), { columns: 50 });
+
+  it("draws a tree the same whatever was drawn before it", () => {
+    fc.assert(
+      fc.property(styled, fc.array(styled, { maxLength: 8 }), (item, others) => {
+        const first = draw(item);
+        for (const other of others) draw(other);
+        expect(draw(item)).toBe(first);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("keeps styled spaces at the end of a row and drops the empty cells after them", () => {
+    // Styles written in the text (Ink's own colours depend on the terminal chalk detects).
+    const output = renderToString(createElement(Box, { width: 20 }, createElement(Text, null, "\u001b[41mab  \u001b[49m")), { columns: 30 });
+    expect(output).toBe("\u001b[41mab  \u001b[49m");
+  });
+});
