@@ -1,6 +1,7 @@
 import type { AgentEvent, AskAnswer, AskDetail, CommandOutput, InputOptions, InteractionPort, SelectOption } from "@maia/kernel";
 import { render, type Instance } from "ink";
 import { createElement } from "react";
+import { answerStaticText } from "./answer-static-text.ts";
 import { markdownAnswers } from "./answer-stream.ts";
 import { Attention, notifyDisabled, type AttentionReason } from "./attention.ts";
 import { App } from "./components/app.tsx";
@@ -76,6 +77,16 @@ export class InkUI {
       interactive: true,
       patchConsole: this.#patchConsole,
     });
+    // A streamed answer's rows go out with the frame that takes them out of the live area, written as <Static>
+    // would write them but without laying them out again (issue 41): see answer-static-text.ts.
+    const instance = this.#instance;
+    const stdout = this.#stdout;
+    this.store.setAnswerWriter((part) => {
+      const text = answerStaticText(part, Math.max(10, stdout.columns || 80));
+      if (text === undefined) return false;
+      instance.writeAbove(text);
+      return true;
+    });
   }
 
   /** Hides the input zone and gives the terminal back, after the last frame is written. */
@@ -88,6 +99,7 @@ export class InkUI {
     const instance = this.#instance;
     if (!instance) return;
     this.#instance = undefined;
+    this.store.setAnswerWriter(undefined);
     try {
       await instance.waitUntilRenderFlush();
     } catch {

@@ -37,6 +37,11 @@ export class LogBuffer {
     return this.#entries;
   }
 
+  /** Nothing waits to be written: what is written now (a streamed answer's rows, see UIStore) comes next. */
+  get idle(): boolean {
+    return this.#entries.length === 0 && this.#backlog.length === 0;
+  }
+
   /** Changes when acknowledged entries are dropped, so that <Static> starts over with the rest. */
   get staticKey(): number {
     return this.#staticKey;

@@ -319,14 +319,14 @@ describe("UIStore log and streaming", () => {
     const entries = store.getSnapshot().entries;
     expect(entries.map((entry) => entry.kind)).toEqual(["answer"]);
     expect(entries[0]?.kind === "answer" && entries[0].text.split("\n")).toHaveLength(10);
-    expect(store.getSnapshot().streaming).toBe("open **line");
+    expect(store.getStreaming()).toBe("open **line");
   });
 
   it("never drops the last frame: the end of the answer is written at once, a blank row after it", () => {
     const store = new UIStore({ streamFrameMs: 60_000 });
     store.appendText("first line\nlast line");
     store.endText();
-    expect(store.getSnapshot().streaming).toBe("");
+    expect(store.getStreaming()).toBe("");
     const entries = store.getSnapshot().entries;
     expect(entries.map((entry) => entry.kind === "answer" && [entry.text, entry.gapBefore, entry.gapAfter])).toEqual([["first line\nlast line", 0, 1]]);
   });
@@ -345,7 +345,7 @@ describe("UIStore log and streaming", () => {
     const store = new UIStore({ streamFrameMs: 1, answers: { ready: () => waiting, blocks: () => undefined } });
     store.appendText("# Title\n\ntext");
     store.setThinking(true); // a frame
-    expect(store.getSnapshot().streaming).toBe("# Title\n\ntext");
+    expect(store.getStreaming()).toBe("# Title\n\ntext");
     store.endText();
     expect(store.getSnapshot().entries.map((entry) => entry.kind === "markdown" && entry.text)).toEqual(["# Title\n\ntext"]);
   });

@@ -1,5 +1,5 @@
 import type { AskAnswer, ImageBlock, InputOptions } from "@maia/kernel";
-import { AnswerStream, markdownAnswers, type AnswerFormat } from "./answer-stream.ts";
+import { markdownAnswers, type AnswerFormat } from "./answer-stream.ts";
 import type { ImageHandlers } from "./image-chips.ts";
 import { CompletionController } from "./completion/completion-controller.ts";
 import type { Completer } from "./completion/completion-item.ts";
@@ -10,6 +10,7 @@ import type { LogEntryBody } from "./log-entry.ts";
 import { EMPTY_EDITOR, InputHistory, deleteForward, editorOf, insert, type EditorState } from "./line-editor.ts";
 import { t } from "./messages.ts";
 import { Questions, type ConfirmOptions } from "./questions.ts";
+import { StreamingAnswer, type AnswerWriter } from "./streaming-answer.ts";
 import type { BackgroundCounts, ContextUsage, InputResult, KeyPress, PromptView, SelectChoice, ToolsRunning, UISnapshot } from "./ui-types.ts";
 
 export type { BackgroundCounts, ContextUsage, InputResult, KeyPress, PromptView, SelectChoice, ToolsRunning, UISnapshot } from "./ui-types.ts";
@@ -26,6 +27,9 @@ export interface UIStoreOptions {
   answers?: AnswerFormat;
 }
 
+/** The same object for the same prompt at each frame: what draws it is redrawn only when it changes. */
+const BASE_PROMPTS = { hidden: { kind: "hidden" }, input: { kind: "input" }, busy: { kind: "busy" } } as const satisfies Record<string, PromptView>;
+
 /** Seed § 15.1 / § 23: tool results are previewed on 600 characters. */
 export const TOOL_RESULT_PREVIEW = 600;
 
@@ -39,12 +43,10 @@ export class UIStore {
   readonly #listeners = new Set<() => void>();
   readonly #streamFrameMs: number;
   readonly #log: LogBuffer;
-  #answerFormat: AnswerFormat;
-  /** The answer being streamed: its closed blocks go to the log once per frame, the open one is in the live area. */
-  #answer: AnswerStream | undefined;
-  /** Set while a frame writes the answer's rows to the log (their own notifications wait for the frame's). */
+  /** The answer being streamed: its closed blocks are written once per frame, the open one is in the live area. */
+  readonly #answer: StreamingAnswer;
+  /** Set while a frame writes the answer's rows (what they add to the log is told with the frame, not before). */
   #draining = false;
-  #waitingForRenderer = false;
   #thinking = false;
   #tools: ToolsRunning | null = null;
   /** The labels of what works besides the model, oldest first (see beginActivity). */
@@ -78,12 +80,14 @@ export class UIStore {
   #background: BackgroundCounts = { running: 0, foreground: 0 };
   #onBackground: (() => void) | undefined;
   #snapshot: UISnapshot | undefined;
+  /** How many times the components were told (see getFrame). */
+  #frame = 0;
   #timer: NodeJS.Timeout | undefined;
 
   constructor(options: UIStoreOptions = {}) {
     this.#streamFrameMs = options.streamFrameMs ?? 50;
-    this.#answerFormat = options.answers ?? markdownAnswers({}, () => 100, false);
     this.#log = new LogBuffer({ changed: () => this.#emit(), ...(options.whenDrawable ? { whenDrawable: options.whenDrawable } : {}) });
+    this.#answer = new StreamingAnswer(this.#log, options.answers ?? markdownAnswers({}, () => 100, false), () => this.#emit());
   }
 
   // --- reading (React side) ---
@@ -97,7 +101,6 @@ export class UIStore {
     this.#snapshot ??= {
       entries: this.#log.entries,
       staticKey: this.#log.staticKey,
-      streaming: this.#answer?.openText() ?? "",
       thinking: this.#thinking,
       tools: this.#tools,
       activity: this.#activities.at(-1)?.label,
@@ -114,6 +117,16 @@ export class UIStore {
     };
     return this.#snapshot;
   };
+
+  /**
+   * What is still open of the answer being streamed, as written (its closed blocks are already written, formatted).
+   * Apart from the snapshot: while an answer streams only this changes from frame to frame, and only what shows it
+   * is drawn again.
+   */
+  getStreaming = (): string => this.#answer.open();
+
+  /** A number that changes at each frame: what must move with the frames (the status line's spinner) reads it. */
+  getFrame = (): number => this.#frame;
 
   /**
    * Called once entries up to `lastId` have been written by <Static>: they are forgotten, so memory stays flat in
@@ -134,7 +147,15 @@ export class UIStore {
 
   /** How streamed answers are formatted from now on (the interactive UI's terminal width and environment). */
   setAnswerFormat(format: AnswerFormat): void {
-    this.#answerFormat = format;
+    this.#answer.setFormat(format);
+  }
+
+  /**
+   * Where a streamed answer's formatted rows are written (the interactive UI: Ink's frame, see AnswerWriter);
+   * without it they are entries of the log like any other.
+   */
+  setAnswerWriter(writer: AnswerWriter | undefined): void {
+    this.#answer.setWriter(writer);
   }
 
   /** Resolves once everything added so far is in the log (tests, and the last frame before exit). */
@@ -156,24 +177,15 @@ export class UIStore {
    */
   appendText(delta: string): void {
     if (delta === "") return;
-    (this.#answer ??= new AnswerStream(this.#answerFormat)).append(delta);
-    this.#emit(false);
+    this.#answer.append(delta);
+    this.#timer ??= setTimeout(() => this.#flush(), this.#streamFrameMs);
   }
 
   /** The answer is complete: what is left of it goes to the log at once, formatted, and the live area empties. */
   endText(): void {
-    const answer = this.#answer;
-    this.#answer = undefined;
-    if (!answer) return this.#emit();
-    if (!answer.ready) {
-      // The renderer is still loading: nothing was formatted, the whole answer waits for it in the log.
-      const text = answer.unformatted;
-      if (text.trim() !== "") this.#log.add({ kind: "markdown", text });
-      return this.#emit();
-    }
     this.#draining = true;
     try {
-      for (const part of answer.finish()) this.#log.add({ kind: "answer", ...part });
+      this.#answer.finish();
     } finally {
       this.#draining = false;
     }
@@ -495,8 +507,8 @@ export class UIStore {
   }
 
   #promptView(): PromptView {
-    if (this.#base === "hidden") return { kind: "hidden" };
-    return this.#questions.view() ?? { kind: this.#base };
+    if (this.#base === "hidden") return BASE_PROMPTS.hidden;
+    return this.#questions.view() ?? BASE_PROMPTS[this.#base];
   }
 
   #setEditor(editor: EditorState): void {
@@ -506,16 +518,12 @@ export class UIStore {
   }
 
   /**
-   * Tells the components. Streaming deltas are coalesced into one frame per `streamFrameMs`; everything else is
-   * drawn at once (and carries the pending text with it).
+   * Tells the components that the state changed, at once (with the streamed text not drawn yet). Streaming deltas
+   * only wait for the next frame: one per `streamFrameMs` whatever their rate (see appendText).
    */
-  #emit(urgent = true): void {
+  #emit(): void {
     this.#snapshot = undefined;
     if (this.#draining) return; // the frame being made tells the components once, after
-    if (!urgent) {
-      this.#timer ??= setTimeout(() => this.#flush(), this.#streamFrameMs);
-      return;
-    }
     this.#flush();
   }
 
@@ -523,34 +531,19 @@ export class UIStore {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#drainAnswer();
+    this.#frame += 1;
     for (const listener of this.#listeners) listener();
   }
 
-  /** The answer's blocks closed since the last frame go to the log, formatted (in this frame). */
+  /** The answer's blocks closed since the last frame are formatted and written (in this frame). */
   #drainAnswer(): void {
-    const answer = this.#answer;
-    if (!answer || this.#draining) return;
-    if (!answer.ready) return this.#waitForRenderer();
+    if (this.#draining) return;
     this.#draining = true;
     try {
-      for (const part of answer.drain()) this.#log.add({ kind: "answer", ...part });
+      this.#answer.drain();
     } finally {
       this.#draining = false;
     }
-    this.#snapshot = undefined;
-  }
-
-  /** The answer stays as written in the live area until the renderer is there; then a frame formats it. */
-  #waitForRenderer(): void {
-    const ready = this.#answerFormat.ready();
-    if (!ready || this.#waitingForRenderer) return;
-    this.#waitingForRenderer = true;
-    void ready
-      .catch(() => undefined)
-      .then(() => {
-        this.#waitingForRenderer = false;
-        this.#emit();
-      });
   }
 }
 

@@ -65,8 +65,6 @@ export interface UISnapshot {
   readonly entries: readonly LogEntry[];
   /** Changes when acknowledged entries are dropped, so that <Static> starts over with the rest. */
   readonly staticKey: number;
-  /** What is still open of the answer being streamed, as written (its closed blocks are in the log, formatted). */
-  readonly streaming: string;
   readonly thinking: boolean;
   readonly tools: ToolsRunning | null;
   /**

@@ -17,6 +17,15 @@ export interface LogEntryViewProps {
   env: NodeJS.ProcessEnv;
 }
 
+/** One entry of the log as <Static> writes it, the terminal's width wide (answer-static-text.ts writes the same). */
+export function LogItem({ entry, width, env }: LogEntryViewProps) {
+  return (
+    <Box width={width} flexDirection="column">
+      <LogEntryView entry={entry} width={width} env={env} />
+    </Box>
+  );
+}
+
 /**
  * One finished entry of the log. It is rendered once, by <Static>, at the terminal's width of that moment; a blank
  * line separates messages (seed § 15.2), except between a tool call and its result.
