@@ -101,11 +101,20 @@ function cut(text, size) {
   return chunks;
 }
 
-/** /proc/<pid>/stat: CPU seconds (user + system, threads included). */
-function cpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+/** utime and stime of a /proc stat line, in seconds. */
+function statTimes(stat) {
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * TICK_SECONDS;
+  return { user: Number(fields[11]) * TICK_SECONDS, system: Number(fields[12]) * TICK_SECONDS };
+}
+
+/**
+ * /proc/<pid>/stat: CPU seconds (user + system, threads included), the system part alone, and the main thread's
+ * part (the rest is V8's helper threads: garbage collection and optimising compilation, and libuv's).
+ */
+function cpuSeconds(pid) {
+  const all = statTimes(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  const main = statTimes(readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8"));
+  return { total: all.user + all.system, system: all.system, main: main.user + main.system };
 }
 
 /** Resident memory now (VmRSS) and at its peak (VmHWM), in MB. */
@@ -222,13 +231,18 @@ async function answer(run, chars) {
   // the end of the turn.
   const from = run.length();
   const cpuBefore = cpuSeconds(run.pid);
+  // With --cpu-prof, the profile's samples of this answer are those between these two instants (its clock).
+  const windowStart = process.hrtime.bigint() / 1000n;
   run.enter();
   const markerAt = await run.waitFor(marker, from);
   const boxAt = await run.waitFor(INPUT_BOX, from);
   await sleep(IDLE_SETTLE_MS);
-  const cpu = cpuSeconds(run.pid) - cpuBefore;
+  const cpuAfter = cpuSeconds(run.pid);
+  if (extraFlags.some((flag) => flag.startsWith("--cpu-prof"))) console.log(`  profile window: ${windowStart}–${process.hrtime.bigint() / 1000n} µs`);
   return {
-    cpu,
+    cpu: cpuAfter.total - cpuBefore.total,
+    systemCpu: cpuAfter.system - cpuBefore.system,
+    mainCpu: cpuAfter.main - cpuBefore.main,
     markerLagMs: markerAt - lastChunkAt,
     boxLagMs: boxAt - lastChunkAt,
     streamSeconds: (lastChunkAt - firstChunkAt) / 1000,
@@ -258,7 +272,7 @@ if (only !== "session") {
       await run.quit();
       long.get(build.name).push(result);
       console.log(
-        `  ${build.name} run ${index + 1}: CPU ${result.cpu.toFixed(2)} s, end marker +${result.markerLagMs.toFixed(0)} ms, input box +${result.boxLagMs.toFixed(0)} ms, ` +
+        `  ${build.name} run ${index + 1}: CPU ${result.cpu.toFixed(2)} s (main thread ${result.mainCpu.toFixed(2)}, system ${result.systemCpu.toFixed(2)}), end marker +${result.markerLagMs.toFixed(0)} ms, input box +${result.boxLagMs.toFixed(0)} ms, ` +
           `${(result.bytes / 1024).toFixed(0)} KiB written, peak RSS ${result.peakMb.toFixed(0)} MB, ${result.frames} frames, streamed in ${result.streamSeconds.toFixed(1)} s; ` +
           `load ${os.loadavg()[0].toFixed(1)}`,
       );
@@ -301,7 +315,7 @@ for (const build of builds) {
   if (results.length === 0) continue;
   const label = build.name === "baseline" ? `baseline (${path.relative(root, build.bin)})` : build.name;
   console.log(`${label}: a ${LONG_CHARS.toLocaleString("en")}-character Markdown answer at ${1000 / CHUNK_EVERY_MS} chunks of ${CHUNK_CHARS} characters per second, ${results.length} runs:`);
-  console.log(`  CPU from Enter to idle: ${range(results.map((result) => result.cpu), 2)} s`);
+  console.log(`  CPU from Enter to idle: ${range(results.map((result) => result.cpu), 2)} s, of which the main thread ${range(results.map((result) => result.mainCpu), 2)} s (the rest: V8's garbage collection and compiler threads), system (the kernel: terminal writes, the socket) ${range(results.map((result) => result.systemCpu), 2)} s`);
   console.log(`  render lag, last chunk → end marker on the terminal: ${range(results.map((result) => result.markerLagMs), 0)} ms; → input box back: ${range(results.map((result) => result.boxLagMs), 0)} ms`);
   console.log(`  bytes written to the terminal: ${range(results.map((result) => result.bytes / 1024), 0)} KiB in ${range(results.map((result) => result.frames), 0)} frames; peak RSS ${range(results.map((result) => result.peakMb), 0)} MB`);
 }
