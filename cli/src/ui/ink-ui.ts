@@ -9,6 +9,7 @@ import { confirmDetailView } from "./confirm-detail.ts";
 import { fileDiff } from "../diff/file-diff.ts";
 import type { HelpBlock, LogEntryBody, PermissionsBlock } from "./log-entry.ts";
 import { FocusTracker } from "./focus.ts";
+import { framedStdout } from "./frame-writes.ts";
 import { markdownDisabled, markdownReady } from "./markdown.ts";
 import { UIStore, type InputResult } from "./ui-store.ts";
 
@@ -56,7 +57,7 @@ export class InkUI {
 
   /**
    * Draws the screen. Ctrl+C is ours (interrupt a turn, or leave), not Ink's; frames are written incrementally
-   * (only changed lines) and inside synchronized-output marks where the terminal supports them.
+   * (only changed lines) and inside synchronized-output marks where the terminal supports them, each in one write.
    */
   mount(): void {
     if (this.#instance) return;
@@ -68,7 +69,7 @@ export class InkUI {
     this.#focus = focus;
     focus.start();
     this.#instance = render(createElement(App, { store: this.store, env: this.#env }), {
-      stdout: this.#stdout,
+      stdout: framedStdout(this.#stdout),
       stdin: this.#stdin,
       exitOnCtrlC: false,
       incrementalRendering: true,

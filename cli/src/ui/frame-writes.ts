@@ -1,0 +1,41 @@
+// DEC mode 2026: the terminal shows what comes between these marks at once (Ink frames each update with them).
+const BEGIN = "\u001b[?2026h";
+const END = "\u001b[?2026l";
+
+/**
+ * The terminal as Ink gets it: the same stream, but the writes of one synchronized update — Ink writes its begin
+ * mark, the frame's pieces and its end mark one after the other, in one go — reach the terminal as one write:
+ * one system call per frame instead of three to five (issue 41). Anything else is written as it comes. Should an
+ * update not be ended in the same go (Ink failing in the middle of a frame), what it wrote is written at the end of
+ * the current task anyway.
+ */
+export function framedStdout(stdout: NodeJS.WriteStream): NodeJS.WriteStream {
+  let pending: string[] | undefined;
+  const flush = (): void => {
+    if (!pending) return;
+    const text = pending.join("");
+    pending = undefined;
+    stdout.write(text);
+  };
+  const write = (chunk: unknown, ...rest: unknown[]): boolean => {
+    if (pending && typeof chunk === "string" && rest.length === 0) {
+      pending.push(chunk);
+      if (chunk === END) flush();
+      return true;
+    }
+    flush();
+    if (chunk === BEGIN && rest.length === 0) {
+      pending = [chunk];
+      queueMicrotask(flush);
+      return true;
+    }
+    return (stdout.write as (...args: unknown[]) => boolean)(chunk, ...rest);
+  };
+  return new Proxy(stdout, {
+    get(target, property) {
+      if (property === "write") return write;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
