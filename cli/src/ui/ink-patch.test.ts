@@ -68,15 +68,18 @@ describe("Ink's output (patched caches)", () => {
     bold: fc.boolean(),
     width: fc.integer({ min: 4, max: 40 }),
   });
-  const draw = (item: { text: string; color: string | undefined; backgroundColor: string | undefined; bold: boolean; width: number }) =>
-    renderToString(createElement(Box, { width: item.width }, createElement(Text, { color: item.color, backgroundColor: item.backgroundColor, bold: item.bold }, item.text)), { columns: 50 });
+  type Styled = { text: string; color: string | undefined; backgroundColor: string | undefined; bold: boolean; width: number };
+  const text = (item: Styled) => createElement(Text, { color: item.color, backgroundColor: item.backgroundColor, bold: item.bold }, item.text);
+  // One text in a box, or two side by side (rows then written by two writes each).
+  const draw = (item: Styled, beside?: Styled) =>
+    renderToString(createElement(Box, { width: item.width + (beside?.width ?? 0) }, text(item), beside ? createElement(Box, { width: beside.width }, text(beside)) : null), { columns: 90 });
 
   it("draws a tree the same whatever was drawn before it", () => {
     fc.assert(
-      fc.property(styled, fc.array(styled, { maxLength: 8 }), (item, others) => {
-        const first = draw(item);
-        for (const other of others) draw(other);
-        expect(draw(item)).toBe(first);
+      fc.property(styled, fc.option(styled, { nil: undefined }), fc.array(fc.tuple(styled, fc.option(styled, { nil: undefined })), { maxLength: 8 }), (item, beside, others) => {
+        const first = draw(item, beside);
+        for (const [other, next] of others) draw(other, next);
+        expect(draw(item, beside)).toBe(first);
       }),
       { numRuns: 150 },
     );
