@@ -294,7 +294,7 @@ if (only !== "answer") {
       await run.quit();
       session.get(build.name).push({ before, results });
       console.log(
-        `  ${build.name} session ${index + 1}: CPU per answer ${results.map((result) => result.cpu.toFixed(2)).join(" ")} s; ` +
+        `  ${build.name} session ${index + 1}: CPU per answer ${results.map((result) => result.cpu.toFixed(2)).join(" ")} s (main thread ${results.map((result) => result.mainCpu.toFixed(2)).join(" ")} s); ` +
           `RSS ${before.toFixed(0)} MB before, ${results.map((result) => result.rss.toFixed(0)).join(" ")} MB after each; load ${os.loadavg()[0].toFixed(1)}`,
       );
     }
