@@ -13,9 +13,11 @@
 // BENCH_RUNS (default 5) long answers per build; BENCH_SESSIONS (default 1) ten-answer sessions per build.
 // BENCH_BASELINE_BIN: another build (before a change), its runs interleaved with this one's, run for run.
 // BENCH_NODE_FLAGS: more flags for the measured `maia` (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, written when it
-// exits); BENCH_ONLY=answer|session runs one part.
+// exits); BENCH_ONLY=answer|session runs one part. BENCH_HEAP=1: in the session, a heap snapshot after the first and
+// the last answer (Node's --heapsnapshot-signal; a snapshot collects the garbage first): the live heap, what resident
+// memory alone cannot tell apart from pages V8 keeps (the resident figures of such a session are not comparable).
 import { execFileSync, spawn } from "node:child_process";
-import { createReadStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -31,6 +33,7 @@ const baseline = process.env.BENCH_BASELINE_BIN;
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const sessions = Number(process.env.BENCH_SESSIONS ?? 1);
 const only = process.env.BENCH_ONLY;
+const heapSnapshots = process.env.BENCH_HEAP === "1";
 const extraFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
 const INPUT_BOX = "Your request — /help: help";
 const CHUNK_CHARS = 4;
@@ -133,14 +136,14 @@ let launched = 0;
 let answers = 0;
 
 /** `maia` (`bin`) alone in a tmux pane of 100 × 40; every byte it writes comes back through a FIFO. */
-async function launch(bin) {
+async function launch(bin, moreFlags = []) {
   launched += 1;
   const socket = `maia-bench-stream-${process.pid}-${launched}`;
   const config = path.join(work, "tmux.conf");
   const fifo = path.join(work, `out-${launched}`);
   execFileSync("sh", ["-c", `printf 'set -g status off\\nset -g default-terminal xterm-256color\\nset -g history-limit 100000\\n' > ${quote(config)}`]);
   execFileSync("mkfifo", [fifo]);
-  const flags = [...shebangFlags(bin), ...extraFlags].map(quote).join(" ");
+  const flags = [...shebangFlags(bin), ...extraFlags, ...moreFlags].map(quote).join(" ");
   const env = { PATH: process.env.PATH, HOME: home, MAIA_LANG: "en", COLORTERM: "truecolor", TMUX: "" };
   // Started on a shell that waits, so that the pipe is in place before maia writes its first byte.
   execFileSync("tmux", ["-L", socket, "-f", config, "new-session", "-d", "-s", "bench", "-x", "100", "-y", "40", "read go; exec " + `${quote(process.execPath)} ${flags} ${quote(bin)} --model fake-model`], { cwd, env });
@@ -251,8 +254,31 @@ async function answer(run, chars) {
   };
 }
 
-async function started(bin) {
-  const run = await launch(bin);
+/** The live heap of `run` now, in MB: a heap snapshot (SIGUSR2), its nodes' sizes added up. */
+async function liveHeapMb(run, folder) {
+  const known = new Set(readdirSync(folder));
+  process.kill(run.pid, "SIGUSR2");
+  for (let waited = 0; waited < 120_000; waited += 250) {
+    await sleep(250);
+    const file = readdirSync(folder).find((name) => !known.has(name) && name.endsWith(".heapsnapshot"));
+    if (!file) continue;
+    // Written when its size stops changing.
+    const size = statSync(path.join(folder, file)).size;
+    await sleep(500);
+    if (statSync(path.join(folder, file)).size !== size || size === 0) continue;
+    const snapshot = JSON.parse(readFileSync(path.join(folder, file), "utf8"));
+    const fields = snapshot.snapshot.meta.node_fields;
+    const sizeAt = fields.indexOf("self_size");
+    let total = 0;
+    for (let at = sizeAt; at < snapshot.nodes.length; at += fields.length) total += snapshot.nodes[at];
+    rmSync(path.join(folder, file));
+    return total / 1e6;
+  }
+  throw new Error("no heap snapshot within two minutes");
+}
+
+async function started(bin, flags = []) {
+  const run = await launch(bin, flags);
   await run.waitFor(INPUT_BOX);
   await run.waitFor("200k"); // the context bar, once the tokenizer and /model/info are in
   await sleep(1_500);
@@ -283,19 +309,24 @@ if (only !== "session") {
 if (only !== "answer") {
   for (let index = 0; index < sessions; index += 1) {
     for (const build of index % 2 === 0 ? builds : [...builds].reverse()) {
-      const run = await started(build.bin);
+      const snapshots = heapSnapshots ? mkdtempSync(path.join(os.tmpdir(), "maia-bench-heap-")) : undefined;
+      const run = await started(build.bin, snapshots ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshots}`] : []);
       const before = memory(run.pid).rss;
       const results = [];
+      const heap = [];
       for (let turn = 0; turn < SESSION_ANSWERS; turn += 1) {
         const result = await answer(run, SESSION_CHARS);
         result.rss = memory(run.pid).rss;
         results.push(result);
+        if (snapshots && (turn === 0 || turn === SESSION_ANSWERS - 1)) heap.push(await liveHeapMb(run, snapshots));
       }
       await run.quit();
-      session.get(build.name).push({ before, results });
+      if (snapshots) rmSync(snapshots, { recursive: true, force: true });
+      session.get(build.name).push({ before, results, heap });
       console.log(
         `  ${build.name} session ${index + 1}: CPU per answer ${results.map((result) => result.cpu.toFixed(2)).join(" ")} s (main thread ${results.map((result) => result.mainCpu.toFixed(2)).join(" ")} s); ` +
-          `RSS ${before.toFixed(0)} MB before, ${results.map((result) => result.rss.toFixed(0)).join(" ")} MB after each; load ${os.loadavg()[0].toFixed(1)}`,
+          `RSS ${before.toFixed(0)} MB before, ${results.map((result) => result.rss.toFixed(0)).join(" ")} MB after each` +
+          `${heap.length === 2 ? `; live heap ${heap[0].toFixed(1)} MB after answer 1, ${heap[1].toFixed(1)} MB after answer ${SESSION_ANSWERS}` : ""}; load ${os.loadavg()[0].toFixed(1)}`,
       );
     }
   }
@@ -332,4 +363,6 @@ for (const build of builds) {
   console.log(`${build.name}: ${SESSION_ANSWERS} answers of ${SESSION_CHARS.toLocaleString("en")} characters in one session, ${all.length} session(s):`);
   console.log(`  CPU of answer ${SESSION_ANSWERS} / answer 1: ${range(tenthOverFirst, 2)}×; answers 1 and ${SESSION_ANSWERS}: ${all.map(({ results }) => `${results[0]?.cpu.toFixed(2)} s, ${results.at(-1)?.cpu.toFixed(2)} s`).join("; ")}`);
   console.log(`  RSS growth over the ${SESSION_ANSWERS} answers: ${range(growth, 1)} MB (after answer 1 → after answer ${SESSION_ANSWERS}: ${range(growthAfterFirst, 1)} MB)`);
+  const heapGrowth = all.filter(({ heap }) => heap.length === 2).map(({ heap }) => heap[1] - heap[0]);
+  if (heapGrowth.length > 0) console.log(`  live heap growth, after answer 1 → after answer ${SESSION_ANSWERS}: ${range(heapGrowth, 1)} MB`);
 }
