@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { framedStdout } from "./frame-writes.ts";
+import { framedStreams } from "./frame-writes.ts";
 import { FakeTerminal } from "./testing/fake-terminal.ts";
 
 const BEGIN = "\u001b[?2026h";
@@ -17,7 +17,7 @@ function terminal() {
 describe("Ink's writes, one per synchronized update", () => {
   it("writes a whole update at once, and what comes outside an update as it comes", () => {
     const { stream, writes } = terminal();
-    const framed = framedStdout(stream.stream);
+    const framed = framedStreams(stream.stream, terminal().stream.stream).stdout;
     framed.write("\u001b[?25l");
     framed.write(BEGIN);
     framed.write("\u001b[2K\u001b[1A");
@@ -31,7 +31,7 @@ describe("Ink's writes, one per synchronized update", () => {
 
   it("writes an update that was never ended at the end of the task, before anything written after it", async () => {
     const { stream, writes } = terminal();
-    const framed = framedStdout(stream.stream);
+    const framed = framedStreams(stream.stream, terminal().stream.stream).stdout;
     framed.write(BEGIN);
     framed.write("half a frame");
     await Promise.resolve();
@@ -42,9 +42,28 @@ describe("Ink's writes, one per synchronized update", () => {
     expect(writes.slice(1)).toEqual([`${BEGIN}cut`, "bytes"]);
   });
 
+  it("writes what an update holds so far before a write to stderr in its middle (Ink's patched console.error)", () => {
+    const out = terminal();
+    const err = terminal();
+    const { stdout, stderr } = framedStreams(out.stream.stream, err.stream.stream);
+    const order: string[] = [];
+    const note = (name: string, stream: FakeTerminal) => {
+      const write = stream.write.bind(stream);
+      stream.write = ((chunk: string, ...rest: never[]) => (order.push(`${name}:${chunk}`), write(chunk, ...rest))) as typeof stream.write;
+    };
+    note("out", out.stream);
+    note("err", err.stream);
+    stdout.write(BEGIN);
+    stdout.write("erase");
+    stderr.write("an error\n");
+    stdout.write("frame");
+    stdout.write(END);
+    expect(order).toEqual([`out:${BEGIN}erase`, "err:an error\n", `out:frame${END}`]);
+  });
+
   it("is the terminal for everything else: its size, its events", () => {
     const { stream } = terminal();
-    const framed = framedStdout(stream.stream);
+    const framed = framedStreams(stream.stream, terminal().stream.stream).stdout;
     expect([framed.columns, framed.rows, framed.isTTY]).toEqual([80, 24, true]);
     let resized = 0;
     const onResize = () => (resized += 1);

@@ -9,12 +9,14 @@ import { confirmDetailView } from "./confirm-detail.ts";
 import { fileDiff } from "../diff/file-diff.ts";
 import type { HelpBlock, LogEntryBody, PermissionsBlock } from "./log-entry.ts";
 import { FocusTracker } from "./focus.ts";
-import { framedStdout } from "./frame-writes.ts";
+import { framedStreams } from "./frame-writes.ts";
 import { markdownDisabled, markdownReady } from "./markdown.ts";
 import { UIStore, type InputResult } from "./ui-store.ts";
 
 export interface InkUIOptions {
   stdout?: NodeJS.WriteStream;
+  /** Where Ink writes console.error and console.warn (patched, above the live area); default process.stderr. */
+  stderr?: NodeJS.WriteStream;
   stdin?: NodeJS.ReadStream;
   env?: NodeJS.ProcessEnv;
   store?: UIStore;
@@ -32,6 +34,7 @@ export interface InkUIOptions {
 export class InkUI {
   readonly store: UIStore;
   readonly #stdout: NodeJS.WriteStream;
+  readonly #stderr: NodeJS.WriteStream;
   readonly #stdin: NodeJS.ReadStream;
   readonly #env: NodeJS.ProcessEnv;
   readonly #patchConsole: boolean;
@@ -46,6 +49,7 @@ export class InkUI {
     const whenDrawable = (body: LogEntryBody) => (body.kind === "markdown" && !markdownDisabled(env) ? markdownReady() : undefined);
     this.store = options.store ?? new UIStore({ whenDrawable });
     this.#stdout = options.stdout ?? process.stdout;
+    this.#stderr = options.stderr ?? process.stderr;
     this.#stdin = options.stdin ?? process.stdin;
     this.#env = env;
     this.#patchConsole = options.patchConsole ?? true;
@@ -69,7 +73,7 @@ export class InkUI {
     this.#focus = focus;
     focus.start();
     this.#instance = render(createElement(App, { store: this.store, env: this.#env }), {
-      stdout: framedStdout(this.#stdout),
+      ...framedStreams(this.#stdout, this.#stderr),
       stdin: this.#stdin,
       exitOnCtrlC: false,
       incrementalRendering: true,
