@@ -22,7 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { startFakeLiteLLM } from "../testing/fake-litellm/src/index.ts";
+import { startFakeLiteLLM } from "@maia/fake-litellm";
 import { machineLine } from "./machine.mjs";
 import { shebangFlags } from "./node-flags.mjs";
 import { summarise } from "./stats.mjs";
