@@ -119,14 +119,14 @@ describe("maia permissions check with Claude Code's settings (issue 36)", () => 
     expect((await check("Bash", "git status")).verdict).toMatchObject({ decision: "allow", source: path.join(bed.home, ".claude", "settings.json") });
     expect((await check("Bash", "git push origin main")).verdict).toMatchObject({ decision: "ask", rule: "Bash(git push:*)" });
     expect((await check("Bash", "npm run test && rm -rf /")).verdict.decision).toBe("ask");
-    expect((await check("Read", "src/api/handler.ts")).verdict).toMatchObject({ decision: "allow", rule: "Read(src/**)" });
+    expect((await check("Read", "src/api/handler.ts")).verdict).toMatchObject({ decision: "allow", rule: "Read(src/**/*)" });
     expect((await check("Read", "vendor/src/x.ts")).verdict.decision).toBe("ask");
     expect((await check("Read", ".env")).verdict).toMatchObject({ decision: "deny", rule: "Read(**/.env)" });
     expect((await check("Read", "config/.env")).verdict.decision).toBe("deny");
     expect((await check("Edit", ".env")).verdict.decision).toBe("deny");
     expect((await check("Read", "/etc/shadow")).verdict.decision).toBe("deny");
     expect((await check("Read", "~/.ssh/id_rsa")).verdict.decision).toBe("deny");
-    expect((await check("Edit", "docs/guide.md")).verdict).toMatchObject({ decision: "allow", rule: `Edit(${path.join(bed.cwd, "docs")}/**)` });
+    expect((await check("Edit", "docs/guide.md")).verdict).toMatchObject({ decision: "allow", rule: `Edit(${path.join(bed.cwd, "docs")}/**/*)` });
     expect((await check("Write", "src/new.ts")).verdict.decision).toBe("ask");
     expect((await check("WebFetch", "https://docs.rs/serde")).verdict.decision).toBe("allow");
     expect((await check("WebFetch", "https://example.evil.com/")).verdict.decision).toBe("ask");
