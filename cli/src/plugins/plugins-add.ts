@@ -7,6 +7,7 @@ import { setPluginEnabled, writeFileAtomic } from "../config/write-config.ts";
 import { BUILTIN_PLUGINS } from "./builtin-plugins.ts";
 import { resolveNpmPlugin } from "./npm-plugin-resolver.ts";
 import { t } from "./plugins-add-messages.ts";
+import type { ClaudeContext, Outcome } from "./claude/context.ts";
 
 /** What `maia plugins add` was given: a package of the registry (any npm version spec), or a local package. */
 export type PluginSpec =
@@ -42,17 +43,8 @@ export function parsePluginSpec(spec: string, cwd: string, homeDir: string): Plu
   return version === undefined ? { kind: "registry", name, npmSpec: name } : { kind: "registry", name, version, npmSpec: `${name}@${version}` };
 }
 
-export interface InstallContext {
-  cwd: string;
-  homeDir: string;
-  env: NodeJS.ProcessEnv;
-  /** `--project`: enable in ./.maia/config.json rather than ~/.maia/config.json. */
-  project: boolean;
-  /** Progress for the user ("Installing…"). */
-  progress?(line: string): void;
-}
-
-export type InstallOutcome = { ok: true; lines: string[] } | { ok: false; message: string; usage?: boolean };
+export type InstallContext = ClaudeContext;
+export type InstallOutcome = Outcome;
 
 /** Where `maia plugins add` installs: MAIA resolves npm plugins there after the launch folder's node_modules. */
 export function pluginsFolder(homeDir: string): string {

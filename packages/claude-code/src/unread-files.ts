@@ -11,18 +11,20 @@ export interface UnreadFile {
   reason: "rules" | "outputStyles" | "workflows" | "agentMemory" | "userMemory" | "claudeFolderMemory" | "keybindings" | "themes" | "worktreeInclude";
 }
 
+/** The folders Claude Code reads in the project's `.claude` and the user's `~/.claude` alike. */
+const BOTH_SCOPES = [
+  ["rules", "rules"],
+  ["output-styles", "outputStyles"],
+  ["workflows", "workflows"],
+  ["agent-memory", "agentMemory"],
+] as const;
+
 export function unreadClaudeFiles(cwd: string, homeDir: string): UnreadFile[] {
   const project = path.join(cwd, ".claude");
   const user = path.join(homeDir, ".claude");
+  const inBoth = ([folder, reason]: readonly [string, UnreadFile["reason"]]) => [project, user].map((root) => ({ path: path.join(root, folder), reason }));
   return [
-    { path: path.join(project, "rules"), reason: "rules" },
-    { path: path.join(user, "rules"), reason: "rules" },
-    { path: path.join(project, "output-styles"), reason: "outputStyles" },
-    { path: path.join(user, "output-styles"), reason: "outputStyles" },
-    { path: path.join(project, "workflows"), reason: "workflows" },
-    { path: path.join(user, "workflows"), reason: "workflows" },
-    { path: path.join(project, "agent-memory"), reason: "agentMemory" },
-    { path: path.join(user, "agent-memory"), reason: "agentMemory" },
+    ...BOTH_SCOPES.flatMap(inBoth),
     { path: path.join(user, "CLAUDE.md"), reason: "userMemory" },
     { path: path.join(project, "CLAUDE.md"), reason: "claudeFolderMemory" },
     { path: path.join(user, "keybindings.json"), reason: "keybindings" },

@@ -133,17 +133,8 @@ export function describeMarketplaceSource(source: MarketplaceSource): string {
 
 /** What to type after `maia plugins marketplace add` to add this marketplace. */
 export function marketplaceArgument(source: MarketplaceSource): string {
-  switch (source.source) {
-    case "github":
-      return `${source.repo}${source.ref ? `#${source.ref}` : ""}`;
-    case "git":
-      return `${source.url}${source.ref ? `#${source.ref}` : ""}`;
-    case "url":
-      return source.url;
-    case "directory":
-    case "file":
-      return source.path;
-  }
+  const described = describeMarketplaceSource(source);
+  return source.source === "github" ? described.slice("github:".length) : described;
 }
 
 /**

@@ -6,6 +6,7 @@ import { addFromFolder, addFromGit } from "./install.ts";
 import { addFromMarketplace } from "./marketplace-install.ts";
 import { marketplaceAdd, marketplaceList, marketplaceRemove, marketplaceUpdate } from "./marketplace-command.ts";
 import { t } from "./messages.ts";
+import type { ClaudePluginState } from "@maia/plugin-claude-plugins";
 import type { ClaudeContext, Outcome } from "./context.ts";
 
 /** `maia plugins add` for a Claude Code plugin (see add-target.ts for how the argument is read). */
@@ -54,18 +55,7 @@ export async function claudeEnable(id: PluginId, enabled: boolean, global: boole
 }
 
 /** What `maia plugins list` needs of the claude-plugins plugin's state of one plugin. */
-export interface ClaudePluginView {
-  id: string;
-  version?: string;
-  description?: string;
-  source: string;
-  store: "maia" | "claude";
-  state: "active" | "disabled" | "failed";
-  reason?: string;
-  enabledIn?: string;
-  installPath: string;
-  notes: string[];
-}
+export type ClaudePluginView = Omit<ClaudePluginState, "name" | "plugin">;
 
 /** One Claude Code plugin as `maia plugins list --json` gives it, beside the MAIA plugins' records. */
 export async function claudeRecord(view: ClaudePluginView) {

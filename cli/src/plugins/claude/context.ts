@@ -1,13 +1,13 @@
 import path from "node:path";
 
-/** What the Claude Code plugin commands of `maia plugins` work with. */
+/** What the commands of `maia plugins` work with: npm plugins and Claude Code plugins alike. */
 export interface ClaudeContext {
   cwd: string;
   homeDir: string;
   env: NodeJS.ProcessEnv;
-  /** `--project`: the launch folder's `.maia/settings.json` rather than `~/.maia/settings.json`. */
+  /** `--project`: the launch folder's `.maia/` (settings.json, config.json) rather than `~/.maia/`. */
   project: boolean;
-  /** Progress for the user ("Cloning…"), on stderr. */
+  /** Progress for the user ("Installing…", "Cloning…"), on stderr. */
   progress?(line: string): void;
 }
 
