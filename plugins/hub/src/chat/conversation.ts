@@ -2,50 +2,16 @@ import { randomUUID } from "node:crypto";
 import type * as acp from "@agentclientprotocol/sdk";
 import type { ClientConnection } from "@agentclientprotocol/sdk";
 import type { HubEventBus } from "../events.ts";
-import type { AgentCommand, ChatMessage, MessageImage, MessagePart, PermissionRequest, PlanEntry, StopReason, ToolCall, Usage } from "../protocol.ts";
+import type { AgentCommand, ChatMessage, MessageImage, MessagePart, PlanEntry, ToolCall, Usage } from "../protocol.ts";
 import { CANCELLED } from "./errors.ts";
+import { MessageQueue } from "./message-queue.ts";
 import { applyToolCall, emptyToolCall, type TerminalText } from "./tool-calls.ts";
+import type { QueuedMessage, ReplayMode, RestoredConversation, Turn, TurnObserver } from "./turn-types.ts";
+
+export type { QueuedMessage, ReplayMode, RestoredConversation, Turn, TurnObserver } from "./turn-types.ts";
 
 /** How many streamed chunks make one piece of a text part (see `appendText`). */
 const TEXT_PIECE_CHUNKS = 64;
-
-/** What a channel (or any caller of `send`) hears of the turn that answers its message. */
-export interface TurnObserver {
-  text(text: string): void;
-  tool(toolCall: ToolCall): void;
-  permission(request: PermissionRequest): void;
-  done(end: { stopReason: StopReason } | { error: string }): void;
-}
-
-/** One prompt turn: the agent message it fills, and what Cancel and the permission cards need. */
-export interface Turn {
-  readonly reply: ChatMessage;
-  readonly connection: ClientConnection;
-  readonly sessionId: string;
-  readonly observer?: TurnObserver;
-  rejections: number;
-  cancelled: boolean;
-}
-
-/** A message taken off the queue, with who hears its turn. */
-export interface QueuedMessage {
-  message: ChatMessage;
-  observer: TurnObserver | undefined;
-}
-
-/** What a thread brings back from its file (src/threads): its messages, usage and the agent's session id. */
-export interface RestoredConversation {
-  messages: ChatMessage[];
-  usage: Usage;
-  sessionId: string;
-}
-
-/**
- * How `session/update`s of a `session/load` are taken: `ignore` for a thread restored from its file (it holds its
- * history already; only commands and usage apply), `import` for a session opened as a new thread (the replayed
- * history becomes its messages).
- */
-export type ReplayMode = "ignore" | "import";
 
 /**
  * One thread of an agent, in memory: its messages, its queue, and every change to them as events on the bus,
@@ -56,9 +22,7 @@ export type ReplayMode = "ignore" | "import";
 export class AgentConversation {
   readonly messages: ChatMessage[];
   /** User messages waiting for the agent, in order (the first is the next to go out). */
-  readonly #queue: ChatMessage[] = [];
-  /** Who hears the turn that answers a queued message (a channel), by message id. */
-  readonly #observers = new Map<string, TurnObserver>();
+  readonly #queue = new MessageQueue<TurnObserver>();
   #busy = false;
   usage: Usage = { used: 0, size: 0 };
   commands: AgentCommand[] = [];
@@ -133,13 +97,12 @@ export class AgentConversation {
 
   /** A user message waits its turn; `observer` hears the turn that answers it. */
   enqueue(message: ChatMessage, observer?: TurnObserver): void {
-    this.#queue.push(message);
-    if (observer) this.#observers.set(message.id, observer);
+    this.#queue.push(message, observer);
   }
 
   /** Whether `messageId` waits in the queue. */
   holds(messageId: string): boolean {
-    return this.#queue.some((message) => message.id === messageId);
+    return this.#queue.holds(messageId);
   }
 
   /**
@@ -155,11 +118,7 @@ export class AgentConversation {
 
   /** The next message to go out, taken off the queue with its observer. */
   takeNext(): QueuedMessage | undefined {
-    const message = this.#queue.shift();
-    if (!message) return undefined;
-    const observer = this.#observers.get(message.id);
-    this.#observers.delete(message.id);
-    return { message, observer };
+    return this.#queue.shift();
   }
 
   /** A message taken off the queue goes out: it no longer shows as waiting. */
@@ -185,12 +144,11 @@ export class AgentConversation {
 
   /** Abandons the queued message `messageId` (Drop); undefined when it does not wait here. */
   drop(messageId: string): ChatMessage | undefined {
-    const index = this.#queue.findIndex((message) => message.id === messageId);
-    if (index < 0) return undefined;
-    const [message] = this.#queue.splice(index, 1);
-    this.abandon(message!);
+    const dropped = this.#queue.remove(messageId);
+    if (!dropped) return undefined;
+    this.abandon(dropped);
     this.turnChanged();
-    return message;
+    return dropped.message;
   }
 
   /**
@@ -210,10 +168,10 @@ export class AgentConversation {
 
   /** Cancel, for the queue: every waiting message abandoned, and returned. */
   dropQueue(): ChatMessage[] {
-    const dropped = this.#queue.splice(0);
-    for (const message of dropped) this.abandon(message);
+    const dropped = this.#queue.clear();
+    for (const queued of dropped) this.abandon(queued);
     if (dropped.length > 0) this.turnChanged();
-    return dropped;
+    return dropped.map(({ message }) => message);
   }
 
   /** Whether Stop was pressed while the agent was being started; reading it spends it. */
@@ -249,8 +207,7 @@ export class AgentConversation {
    */
   forget(): void {
     this.#forgotten = true;
-    for (const observer of this.#observers.values()) observer.done({ error: CANCELLED });
-    this.#observers.clear();
+    for (const observer of this.#queue.takeObservers()) observer.done({ error: CANCELLED });
   }
 
   /** The session is no longer usable (a new one is to be made, or its `session/load` failed). */
@@ -268,12 +225,10 @@ export class AgentConversation {
     }
   }
 
-  private abandon(message: ChatMessage): void {
+  private abandon({ message, observer }: QueuedMessage): void {
     message.queued = false;
     message.error = CANCELLED;
     this.changed(message);
-    const observer = this.#observers.get(message.id);
-    this.#observers.delete(message.id);
     observer?.done({ error: CANCELLED });
   }
 
