@@ -71,6 +71,16 @@ describe("readJsonWithPositions", () => {
     expect(readJsonWithPositions("[".repeat(100_000))).toMatchObject({ ok: false, error: { reason: "too_deep" } });
   });
 
+  it("is strict where jsonc-parser, which reads it, is lenient when asked: no comment, no word that is not a literal", () => {
+    expect(readJsonWithPositions('{"a": 1 // why\n}')).toMatchObject({ ok: false, error: { line: 1, column: 9, reason: "unexpected_char", char: "/" } });
+    expect(readJsonWithPositions('{"a": 1}\n/* end */')).toMatchObject({ ok: false, error: { line: 2, column: 1, reason: "trailing", char: "/" } });
+    expect(readJsonWithPositions('{"a": tru}')).toMatchObject({ ok: false, error: { column: 10, reason: "unexpected_char", char: "}" } });
+    expect(readJsonWithPositions("truex")).toMatchObject({ ok: false, error: { column: 5, reason: "trailing", char: "x" } });
+    expect(readJsonWithPositions('{tru: 1}')).toMatchObject({ ok: false, error: { column: 2, char: "t" } });
+    expect(readJsonWithPositions("[1.]")).toMatchObject({ ok: false, error: { column: 4, reason: "unexpected_char", char: "]" } });
+    expect(readJsonWithPositions("[1,\uFEFF2]")).toMatchObject({ ok: false, error: { column: 4, reason: "unexpected_char" } });
+  });
+
   it("accepts a byte order mark and, when asked, trailing commas", () => {
     expect(readJsonWithPositions('\uFEFF{"a": 1}')).toMatchObject({ ok: true, value: { a: 1 } });
     expect(readJsonWithPositions('{"a": [1, 2,],}')).toMatchObject({ ok: false, error: { reason: "unexpected_char", char: "]" } });

@@ -4,22 +4,14 @@ import type { HubEventBus } from "../events.ts";
 import type { AgentInfo, AgentState } from "../protocol.ts";
 import type { HubTiming } from "../timing.ts";
 import { noClientHandlers, type ClientHandlersFactory } from "./acp-client.ts";
-import { AgentProcess, describeExit } from "./agent-process.ts";
-import { StartFailure, SupervisorError } from "./errors.ts";
-import { handshake } from "./handshake.ts";
+import { SupervisorError } from "./errors.ts";
 import { admit, idleLimitMs, type RunningAgent } from "./limits.ts";
 import { LogRing } from "./log-ring.ts";
 import { t } from "./messages.ts";
-import { stopSequence, terminateGroup } from "./stop-sequence.ts";
+import { RunLifecycle, type Run, type Slot } from "./run-lifecycle.ts";
 
 /** `Logs(name)`: the last 200 stderr lines (seed 001). */
 export const LOG_LINES = 200;
-/** How many of its last stderr lines an error quotes. */
-export const ERROR_STDERR_LINES = 10;
-/** After an exit, how long the last stderr lines may take to arrive before the error is written without them. */
-const STDERR_DRAIN_MS = 500;
-/** A connection that ends because its process dies does so a moment before the exit is reported. */
-const EXIT_AFTER_EOF_MS = 1_000;
 
 export interface SupervisorOptions {
   events: HubEventBus;
@@ -39,41 +31,12 @@ export interface Lease {
   release(): void;
 }
 
-/** One life of an agent's process, from spawn to exit. */
-interface Run {
-  readonly launched: AgentDefinition;
-  process?: AgentProcess;
-  initialize?: InitializeResponse;
-  /** Resolves once `ready`; rejects with the reason when the start fails, or once `stopped` when a stop overtook it. */
-  started: Promise<Run>;
-  /** Settles when the start attempt itself is over, whichever way (what a stop during `starting` waits for). */
-  attempted: Promise<void>;
-  readonly leases: Set<object>;
-  /** Set by the first stop request: from then on the exit is expected, and no other state than `stopped` follows. */
-  stopping?: Promise<void>;
-  /** Last stderr lines of this run only, for its error text. */
-  readonly stderrTail: LogRing;
-  idleSince: number;
-}
-
-/** An agent of the configuration. */
-interface Slot {
-  definition: AgentDefinition;
-  state: AgentState;
-  error: string;
-  outdated: boolean;
-  readonly logs: LogRing;
-  run?: Run;
-  lastUsed: number;
-  /** The answer of the last successful handshake (what the agent takes in a prompt, whether it loads sessions). */
-  initialize?: InitializeResponse;
-}
-
 /**
  * The agent supervisor of seed 001: runs the agents of the configuration as ACP child processes and walks each
  * through `stopped → starting → ready ⇄ busy → stopped | error`, exactly along the rows of the seed's table.
  * Every change of state, and every change of definition, is an `agent:state` event on the bus, in order;
- * every stderr line an `agent:log`.
+ * every stderr line an `agent:log`. The supervisor is the registry of slots and their leases (who uses which
+ * agent, the limits, idle stops); one run's life, from spawn to exit, is `RunLifecycle`'s (run-lifecycle.ts).
  *
  * Decisions where the seed is silent (docs/hub.md):
  * - `start` on an agent that runs (`ready`/`busy`) does nothing, and on a `starting` one waits for the same
@@ -100,11 +63,20 @@ export class Supervisor {
   private readonly idleTimer: NodeJS.Timeout;
   private clock = 0;
   private disposed = false;
+  private readonly lifecycle: RunLifecycle;
 
   constructor(options: SupervisorOptions) {
     this.events = options.events;
     this.timing = options.timing;
     this.clientHandlers = options.clientHandlers ?? noClientHandlers;
+    this.lifecycle = new RunLifecycle({
+      events: this.events,
+      timing: this.timing,
+      clientHandlers: this.clientHandlers,
+      setState: (slot, state) => this.setState(slot, state),
+      tick: () => ++this.clock,
+      track: (stop) => this.track(stop),
+    });
     // Seed: idle agents are looked at every 30 s; unref'd so the timer alone never keeps the hub alive.
     this.idleTimer = setInterval(() => this.stopIdleAgents(), this.timing.idleCheckEvery);
     this.idleTimer.unref();
@@ -138,7 +110,7 @@ export class Supervisor {
     this.slots = next;
     const removals: Promise<void>[] = [];
     for (const [name, slot] of previous) {
-      if (!next.has(name) && slot.run) removals.push(this.track(this.stopRun(slot, slot.run)));
+      if (!next.has(name) && slot.run) removals.push(this.track(this.lifecycle.stop(slot, slot.run)));
     }
     for (const name of changed) this.emitState(this.slotOf(name));
     return Promise.all(removals).then(() => undefined);
@@ -165,13 +137,13 @@ export class Supervisor {
   /** Stops the agent (the seed's stop sequence); resolves once its process is gone. */
   async stop(name: string): Promise<void> {
     const slot = this.slotOf(name);
-    if (slot.run) await this.stopRun(slot, slot.run);
+    if (slot.run) await this.lifecycle.stop(slot, slot.run);
   }
 
   /** Stops the agent if it runs, then starts it with its current definition (which clears `outdated`). */
   async restart(name: string): Promise<void> {
     const slot = this.slotOf(name);
-    if (slot.run) await this.stopRun(slot, slot.run);
+    if (slot.run) await this.lifecycle.stop(slot, slot.run);
     await this.running(slot);
   }
 
@@ -187,7 +159,7 @@ export class Supervisor {
 
   /** Every agent stopped, in parallel (SIGINT, SIGTERM, SIGHUP, `ConfigService.Open`). */
   async stopAll(): Promise<void> {
-    const stops = [...this.slots.values()].flatMap((slot) => (slot.run ? [this.stopRun(slot, slot.run)] : []));
+    const stops = [...this.slots.values()].flatMap((slot) => (slot.run ? [this.lifecycle.stop(slot, slot.run)] : []));
     await Promise.all([...stops, ...this.background]);
   }
 
@@ -250,23 +222,16 @@ export class Supervisor {
     const admission = admit(this.runningAgents(), this.limits);
     if (admission.kind === "refuse") throw new SupervisorError(admission.message, 409);
     const victim = admission.kind === "evict" ? this.slots.get(admission.victim) : undefined;
-    const makingRoom = victim?.run ? this.stopRun(victim, victim.run) : Promise.resolve();
+    const makingRoom = victim?.run ? this.lifecycle.stop(victim, victim.run) : Promise.resolve();
 
     // `started` and `attempted` are replaced just below, once the attempt that needs this object exists.
-    const run: Run = {
-      launched: slot.definition,
-      started: Promise.resolve(undefined as never),
-      attempted: Promise.resolve(),
-      leases: new Set(),
-      stderrTail: new LogRing(ERROR_STDERR_LINES),
-      idleSince: 0,
-    };
+    const run = RunLifecycle.create(slot);
     slot.run = run;
     slot.outdated = false;
     slot.error = "";
     slot.lastUsed = ++this.clock;
     this.setState(slot, "starting");
-    const attempt = this.bringUp(slot, run, makingRoom);
+    const attempt = this.lifecycle.bringUp(slot, run, makingRoom);
     run.attempted = attempt.then(
       () => undefined,
       () => undefined,
@@ -284,116 +249,6 @@ export class Supervisor {
     return run;
   }
 
-  /** Spawn and handshake; every way out leaves the slot in `ready`, `error` or (stop requested) `stopped`. */
-  private async bringUp(slot: Slot, run: Run, makingRoom: Promise<void>): Promise<Run> {
-    const name = run.launched.name;
-    try {
-      await makingRoom;
-      if (run.stopping) throw new StartFailure(t("stoppedBeforeReady", { name }));
-      run.process = await AgentProcess.launch(run.launched, {
-        handlers: this.clientHandlers(name),
-        onStderrLine: (line) => {
-          slot.logs.push(line);
-          run.stderrTail.push(line);
-          this.events.emit("agent:log", { agent: name, line });
-        },
-      });
-      if (run.stopping) throw new StartFailure(t("stoppedBeforeReady", { name }));
-      run.initialize = await handshake(run.process, this.timing.handshakeTimeout);
-      slot.initialize = run.initialize;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      // Seed: a stop asked during `starting` ends in `stopped` once the start is over, without an error; the
-      // stop (which waits for this attempt) does the rest.
-      if (run.stopping) throw error;
-      const failed = run.process;
-      if (failed) {
-        await terminateGroup(failed, this.timing);
-        await failed.stderrDrained(STDERR_DRAIN_MS);
-        failed.release();
-      }
-      const message = withStderr(reason, run.stderrTail);
-      this.end(slot, run, "error", message);
-      throw new SupervisorError(message, error instanceof StartFailure ? 502 : 500);
-    }
-    if (run.stopping) throw new StartFailure(t("stoppedBeforeReady", { name }));
-    const started = run.process;
-    void started.exited.then(() => this.exitedByItself(slot, run, started));
-    started.connection.signal.addEventListener("abort", () => void this.connectionLost(slot, run, started), { once: true });
-    run.idleSince = Date.now();
-    slot.lastUsed = ++this.clock;
-    this.setState(slot, "ready");
-    return run;
-  }
-
-  /** Seed: `ready`/`busy` → `error` when the process ends by itself; never restarted automatically. */
-  private async exitedByItself(slot: Slot, run: Run, agentProcess: AgentProcess): Promise<void> {
-    if (run.stopping) return;
-    // The exit is final: a stop asked from now on has nothing left to do but wait for this cleanup.
-    let cleaned!: () => void;
-    run.stopping = new Promise<void>((resolve) => (cleaned = resolve));
-    const exit = agentProcess.exit ?? (await agentProcess.exited);
-    await agentProcess.stderrDrained(STDERR_DRAIN_MS);
-    agentProcess.release();
-    this.end(slot, run, "error", withStderr(t("crashed", { exit: describeExit(exit) }), run.stderrTail));
-    // Whatever it launched goes with it, as in a stop; the error is not held back for that.
-    const cleanup = agentProcess.groupAlive() ? terminateGroup(agentProcess, this.timing) : Promise.resolve();
-    void this.track(cleanup).finally(cleaned);
-  }
-
-  /**
-   * The connection closed while the process runs: the agent can no longer be heard (a message over the ACP
-   * library's 32 MB limit stops its reading for good; an agent may also close its standard output). It must not
-   * stay `ready` with every prompt failing at once: it goes to `error` with the real reason, and its process is
-   * stopped with the seed's stop sequence. A connection that closes because the process exits is the exit's.
-   */
-  private async connectionLost(slot: Slot, run: Run, agentProcess: AgentProcess): Promise<void> {
-    if (run.stopping) return;
-    const reason: unknown = agentProcess.connection.signal.reason;
-    const tooLarge = reason instanceof Error && reason.name === "MessageTooLargeError";
-    if (!tooLarge) {
-      let timer: NodeJS.Timeout | undefined;
-      const exited = await Promise.race([
-        agentProcess.exited.then(() => true),
-        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), EXIT_AFTER_EOF_MS))),
-      ]);
-      clearTimeout(timer);
-      if (exited || run.stopping) return;
-    }
-    let stopped!: () => void;
-    run.stopping = new Promise<void>((resolve) => (stopped = resolve));
-    this.end(slot, run, "error", withStderr(t("connectionLost", { cause: lossCause(reason, tooLarge) }), run.stderrTail));
-    const stop = stopSequence(agentProcess, this.timing).then(async () => {
-      await agentProcess.stderrDrained(STDERR_DRAIN_MS);
-      agentProcess.release();
-    });
-    void this.track(stop).finally(stopped);
-  }
-
-  // ── Stopping ──────────────────────────────────────────────────────────────────────────────────────────────
-
-  /** The stop sequence for this run; the same promise for every caller. */
-  private stopRun(slot: Slot, run: Run): Promise<void> {
-    if (run.stopping) return run.stopping;
-    run.stopping = (async () => {
-      const agentProcess = run.process;
-      if (agentProcess) {
-        await stopSequence(agentProcess, this.timing);
-      }
-      // During `starting`, the start may still be between steps (waiting for room, spawning): let it see
-      // `stopping` and finish first, so no process is left behind.
-      await run.attempted;
-      const late = run.process;
-      if (late && late !== agentProcess) await stopSequence(late, this.timing);
-      if (run.process) {
-        await run.process.stderrDrained(STDERR_DRAIN_MS);
-        run.process.release();
-      }
-      this.end(slot, run, "stopped", "");
-    })();
-    return run.stopping;
-  }
-
   private stopIdleAgents(): void {
     const limit = idleLimitMs(this.limits, this.timing);
     if (limit === undefined) return;
@@ -401,22 +256,12 @@ export class Supervisor {
     for (const slot of this.slots.values()) {
       const run = slot.run;
       if (run && !run.stopping && slot.state === "ready" && run.leases.size === 0 && now - run.idleSince >= limit) {
-        this.track(this.stopRun(slot, run));
+        this.track(this.lifecycle.stop(slot, run));
       }
     }
   }
 
   // ── State ─────────────────────────────────────────────────────────────────────────────────────────────────
-
-  /** The run is over: the slot goes to its final state, unless a newer run already took its place. */
-  private end(slot: Slot, run: Run, state: "stopped" | "error", error: string): void {
-    run.leases.clear();
-    if (slot.run !== run) return;
-    slot.run = undefined;
-    slot.outdated = false;
-    slot.error = error;
-    this.setState(slot, state);
-  }
 
   private setState(slot: Slot, state: AgentState): void {
     slot.state = state;
@@ -454,18 +299,3 @@ export class Supervisor {
   }
 }
 
-/** Why the hub can no longer read an agent, in words. */
-function lossCause(reason: unknown, tooLarge: boolean): string {
-  if (tooLarge) {
-    const limit = (reason as { maxMessageBytes?: unknown }).maxMessageBytes;
-    return t("messageTooLarge", { size: typeof limit === "number" ? `${Math.round(limit / (1024 * 1024))} MB` : "32 MB" });
-  }
-  const message = reason instanceof Error ? reason.message : "";
-  return message === "" || message === "ACP connection closed" ? t("outputClosed") : message;
-}
-
-/** Seed 001: the reason, followed by the agent's last stderr lines. */
-function withStderr(reason: string, tail: LogRing): string {
-  const lines = tail.toArray();
-  return lines.length === 0 ? reason : [reason, t("lastStderrLines"), ...lines].join("\n");
-}

@@ -2,21 +2,22 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
 import type { AgentClientHandlers } from "../agents/acp-client.ts";
-import type { Lease, Supervisor } from "../agents/supervisor.ts";
+import type { Supervisor } from "../agents/supervisor.ts";
 import type { HubEventBus } from "../events.ts";
 import type { ChatMessage, Conversation, PromptCapabilities, PromptInput, ToolDiff } from "../protocol.ts";
 import type { ThreadBook } from "../threads/thread-book.ts";
-import { chatClientHandlers } from "./client-handlers.ts";
+import { chatClientHandlers, type AgentInbox } from "./client-handlers.ts";
 import { settleBackground, stopBackground } from "./background.ts";
-import { AgentConversation, type TurnObserver } from "./conversation.ts";
-import { CANCELLED, ChatError } from "./errors.ts";
+import type { AgentConversation, TurnObserver } from "./conversation.ts";
+import { EarlyUpdates } from "./early-updates.ts";
+import { ChatError } from "./errors.ts";
 import { t } from "./messages.ts";
 import { PermissionBoard } from "./permissions.ts";
 import { checkPrompt, promptCapabilities } from "./prompt-input.ts";
 import { applySessionUpdate } from "./session-updates.ts";
 import { Terminals } from "./terminals.ts";
 import { messageImage } from "./tool-calls.ts";
-import { runQueue } from "./turns.ts";
+import { TurnRunner } from "./turns.ts";
 
 export interface ChatServiceOptions {
   events: HubEventBus;
@@ -30,8 +31,8 @@ export interface ChatServiceOptions {
 /**
  * `ChatService` of seed 001, on threads: each seed method acts on the agent's current thread (the seed's one
  * conversation per agent), kept by the thread book; and the client side of ACP for each agent
- * (`clientHandlers`, given to the supervisor), whose updates reach the thread of their session. The turns
- * themselves run in `turns.ts`.
+ * (`clientHandlers`, given to the supervisor: each agent's inbox), whose updates reach the thread of their
+ * session. The turns themselves run in a `TurnRunner` (turns.ts), built from what it needs.
  */
 export class ChatService {
   readonly events: HubEventBus;
@@ -41,9 +42,11 @@ export class ChatService {
   private readonly agentCwd: (agent: string) => string | undefined;
   private readonly terminals = new Map<string, Terminals>();
   /** Per agent, while `session/new` requests are on their way: updates of sessions no thread holds yet. */
-  private readonly early = new Map<string, { waiting: number; updates: acp.SessionNotification[] }>();
+  private readonly early = new EarlyUpdates();
   /** The prompt blocks of user messages not sent yet (files named with `@`, images), by message id. */
-  readonly attachments = new Map<string, PromptInput>();
+  private readonly attachments = new Map<string, PromptInput>();
+  /** Runs the threads' turns (also for `ThreadService`: a session imported, a queue that waited for it). */
+  readonly turns: TurnRunner;
   private readonly unsubscribe: () => void;
 
   constructor(options: ChatServiceOptions) {
@@ -52,6 +55,17 @@ export class ChatService {
     this.threads = options.threads;
     this.agentCwd = options.agentCwd;
     this.permissions = new PermissionBoard(options.events);
+    this.turns = new TurnRunner({
+      supervisor: options.supervisor,
+      permissions: this.permissions,
+      takeAttachments: (messageId) => {
+        const attachments = this.attachments.get(messageId);
+        this.attachments.delete(messageId);
+        return attachments;
+      },
+      cwdOf: (agent) => this.cwdOf(agent),
+      newSession: (agent, request, attach) => this.early.around(agent, request, attach, (notification) => this.onUpdate(agent, notification)),
+    });
     // Terminals die with their agent, whichever way it stopped; so do the background commands MAIA ran for it.
     this.unsubscribe = options.events.subscribe((name, payload) => {
       if (name !== "agent:state") return;
@@ -79,10 +93,9 @@ export class ChatService {
     }
     const message = conversation.addMessage({ role: "user", parts, queued: conversation.busy });
     if (prompt.files.length > 0 || prompt.images.length > 0) this.attachments.set(message.id, prompt);
-    conversation.queue.push(message);
-    if (observer) conversation.observers.set(message.id, observer);
+    conversation.enqueue(message, observer);
     if (conversation.busy) conversation.turnChanged();
-    else void runQueue(this, conversation);
+    else void this.turns.run(conversation);
     return message.id;
   }
 
@@ -93,34 +106,25 @@ export class ChatService {
 
   /** Cancel, for any thread (the current one, or one being deleted). */
   cancelThread(conversation: AgentConversation): void {
-    const turn = conversation.turn;
-    if (turn && !turn.cancelled) {
-      turn.cancelled = true;
-      void turn.connection.agent.notify("session/cancel", { sessionId: turn.sessionId }).catch(() => undefined);
-      conversation.failUnfinishedTools(turn.reply);
-    } else if (conversation.busy && !turn) conversation.cancelBeforePrompt = true;
+    const turn = conversation.cancelTurn();
+    if (turn) void turn.connection.agent.notify("session/cancel", { sessionId: turn.sessionId }).catch(() => undefined);
     this.permissions.cancelThread(conversation.thread);
-    const dropped = conversation.queue.splice(0);
-    for (const message of dropped) this.abandon(conversation, message);
-    if (dropped.length > 0) conversation.turnChanged();
+    for (const message of conversation.dropQueue()) this.attachments.delete(message.id);
   }
 
   /** `Drop(agent, messageId)`: our addition, one queued message (of any thread of the agent) abandoned as Cancel abandons them all. */
   drop(agent: string, messageId: string): void {
     this.open(agent);
-    const conversation = [...this.threads.loaded(agent)].find((candidate) => candidate.queue.some((message) => message.id === messageId));
-    const index = conversation?.queue.findIndex((message) => message.id === messageId) ?? -1;
-    if (!conversation || index < 0) throw new ChatError(t("notQueued", { id: messageId, agent }), 400);
-    const [message] = conversation.queue.splice(index, 1);
-    this.abandon(conversation, message!);
-    conversation.turnChanged();
+    const conversation = [...this.threads.loaded(agent)].find((candidate) => candidate.holds(messageId));
+    if (!conversation?.drop(messageId)) throw new ChatError(t("notQueued", { id: messageId, agent }), 400);
+    this.attachments.delete(messageId);
   }
 
   /** `AnswerPermission(id, optionId)`. */
   answerPermission(id: string, optionId: string): void {
     const { request, option } = this.permissions.answer(id, optionId);
-    const turn = [...this.threads.loaded(request.agent)].find((conversation) => conversation.thread === request.thread)?.turn;
-    if (turn && turn.reply.id === request.messageId && option.kind.startsWith("reject")) turn.rejections += 1;
+    const conversation = [...this.threads.loaded(request.agent)].find((candidate) => candidate.thread === request.thread);
+    if (option.kind.startsWith("reject")) conversation?.noteRejection(request.messageId);
   }
 
   /** `Conversation(agent)`: the current thread, a copy, so nothing the caller does changes the hub's. */
@@ -130,7 +134,7 @@ export class ChatService {
       thread: conversation.thread,
       messages: structuredClone(conversation.messagesNow()),
       busy: conversation.busy,
-      queued: conversation.queue.length,
+      queued: conversation.queued,
       usage: { ...conversation.usage },
       commands: structuredClone(conversation.commands),
       permissions: this.permissions.list(agent, conversation.thread),
@@ -151,12 +155,8 @@ export class ChatService {
   /** `ConfigService.Open`: every conversation forgotten (after the agents were stopped). */
   forget(): void {
     this.permissions.cancelAll();
-    for (const conversation of this.threads.loaded()) {
-      conversation.forgotten = true;
-      // Queued messages will never go out: a channel waiting for one hears so rather than waiting forever.
-      for (const observer of conversation.observers.values()) observer.done({ error: CANCELLED });
-      conversation.observers.clear();
-    }
+    // Queued messages will never go out: a channel waiting for one hears so rather than waiting forever.
+    for (const conversation of this.threads.loaded()) conversation.forget();
     this.attachments.clear();
     this.early.clear();
   }
@@ -181,16 +181,21 @@ export class ChatService {
       }
     };
     this.terminals.set(agent, terminals);
-    return chatClientHandlers(this, agent, cwd, terminals);
+    const inbox: AgentInbox = {
+      update: (notification) => this.onUpdate(agent, notification),
+      permission: (request, signal) => this.onPermission(agent, request, signal),
+      wrote: (sessionId, diff, writtenIn) => this.onWrite(agent, sessionId, diff, writtenIn),
+    };
+    return chatClientHandlers(inbox, cwd, terminals);
   }
 
-  // ── What the agent sends (client-handlers.ts) ──────────────────────────────────────────────────────────
+  // ── What the agent sends (its inbox, client-handlers.ts) ───────────────────────────────────────────────
 
   /** A `session/update`: applied to the thread of its session, or kept while a `session/new` is on its way. */
-  onUpdate(agent: string, notification: acp.SessionNotification): void {
+  private onUpdate(agent: string, notification: acp.SessionNotification): void {
     const conversation = this.threads.bySession(agent, notification.sessionId);
     if (!conversation) {
-      this.early.get(agent)?.updates.push(notification);
+      this.early.keep(agent, notification);
       return;
     }
     const terminals = this.terminals.get(agent);
@@ -198,7 +203,7 @@ export class ChatService {
   }
 
   /** A `session/request_permission`: its tool call shown in the message, then a card until answered. */
-  async onPermission(agent: string, request: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
+  private async onPermission(agent: string, request: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
     const conversation = this.threads.bySession(agent, request.sessionId);
     const turn = conversation?.turn;
     if (!conversation || !turn) return { outcome: { outcome: "cancelled" } };
@@ -219,7 +224,7 @@ export class ChatService {
   }
 
   /** A write through `fs/write_text_file`: its diff on the running tool call, or a tool part of its own. */
-  onWrite(agent: string, sessionId: string, diff: ToolDiff, cwd: string): void {
+  private onWrite(agent: string, sessionId: string, diff: ToolDiff, cwd: string): void {
     const conversation = this.threads.bySession(agent, sessionId);
     const message = conversation?.current;
     if (!conversation || !message) return;
@@ -240,48 +245,14 @@ export class ChatService {
     });
   }
 
-  // ── Internals shared with turns.ts ──────────────────────────────────────────────────────────────────────
-
   /** The current thread of an agent of the configuration (an empty one on first use); 404 otherwise. */
   open(agent: string): AgentConversation {
     if (this.agentCwd(agent) === undefined) throw new ChatError(t("unknownAgent", { name: agent }), 404);
     return this.threads.conversation(this.threads.current(agent));
   }
 
+  /** The folder an agent runs in (the configuration's; the hub's own for an agent it no longer has). */
   cwdOf(agent: string): string {
     return this.agentCwd(agent) ?? process.cwd();
   }
-
-  /**
-   * Runs `session/new` for a thread: the updates the agent sends before the answer (its commands, its usage) are
-   * kept until the answer says which session they are of, then applied to the thread that made it.
-   */
-  async newSession<T extends { sessionId: string }>(agent: string, request: () => Promise<T>, attach: (answer: T) => AgentConversation): Promise<T> {
-    const early = this.early.get(agent) ?? { waiting: 0, updates: [] };
-    this.early.set(agent, early);
-    early.waiting += 1;
-    try {
-      const answer = await request();
-      attach(answer);
-      const mine = early.updates.filter((update) => update.sessionId === answer.sessionId);
-      early.updates = early.updates.filter((update) => update.sessionId !== answer.sessionId);
-      for (const notification of mine) this.onUpdate(agent, notification);
-      return answer;
-    } finally {
-      early.waiting -= 1;
-      if (early.waiting === 0) this.early.delete(agent);
-    }
-  }
-
-  private abandon(conversation: AgentConversation, message: ChatMessage): void {
-    this.attachments.delete(message.id);
-    message.queued = false;
-    message.error = CANCELLED;
-    conversation.changed(message);
-    const observer = conversation.observers.get(message.id);
-    conversation.observers.delete(message.id);
-    observer?.done({ error: CANCELLED });
-  }
 }
-
-export type { Lease };

@@ -2,73 +2,46 @@ import { randomUUID } from "node:crypto";
 import type * as acp from "@agentclientprotocol/sdk";
 import type { ClientConnection } from "@agentclientprotocol/sdk";
 import type { HubEventBus } from "../events.ts";
-import type { AgentCommand, ChatMessage, MessageImage, MessagePart, PermissionRequest, PlanEntry, StopReason, ToolCall, Usage } from "../protocol.ts";
+import type { AgentCommand, ChatMessage, MessageImage, MessagePart, PlanEntry, ToolCall, Usage } from "../protocol.ts";
+import { CANCELLED } from "./errors.ts";
+import { MessageQueue } from "./message-queue.ts";
 import { applyToolCall, emptyToolCall, type TerminalText } from "./tool-calls.ts";
+import type { QueuedMessage, ReplayMode, RestoredConversation, Turn, TurnObserver } from "./turn-types.ts";
+
+export type { QueuedMessage, ReplayMode, RestoredConversation, Turn, TurnObserver } from "./turn-types.ts";
 
 /** How many streamed chunks make one piece of a text part (see `appendText`). */
 const TEXT_PIECE_CHUNKS = 64;
 
-/** What a channel (or any caller of `send`) hears of the turn that answers its message. */
-export interface TurnObserver {
-  text(text: string): void;
-  tool(toolCall: ToolCall): void;
-  permission(request: PermissionRequest): void;
-  done(end: { stopReason: StopReason } | { error: string }): void;
-}
-
-/** One prompt turn: the agent message it fills, and what Cancel and the permission cards need. */
-export interface Turn {
-  readonly reply: ChatMessage;
-  readonly connection: ClientConnection;
-  readonly sessionId: string;
-  readonly observer?: TurnObserver;
-  rejections: number;
-  cancelled: boolean;
-}
-
-/** What a thread brings back from its file (src/threads): its messages, usage and the agent's session id. */
-export interface RestoredConversation {
-  messages: ChatMessage[];
-  usage: Usage;
-  sessionId: string;
-}
-
-/**
- * How `session/update`s of a `session/load` are taken: `ignore` for a thread restored from its file (it holds its
- * history already; only commands and usage apply), `import` for a session opened as a new thread (the replayed
- * history becomes its messages).
- */
-export type ReplayMode = "ignore" | "import";
-
 /**
  * One thread of an agent, in memory: its messages, its queue, and every change to them as events on the bus,
- * in order, each naming the agent and the thread. This class knows the model and its events; when turns run is
- * `turns.ts`, where threads live and are saved is src/threads.
+ * in order, each naming the agent and the thread. This class knows the model and its events, and keeps the queue,
+ * the busy state and the running turn behind its methods; when turns run is `turns.ts`, where threads live and
+ * are saved is src/threads.
  */
 export class AgentConversation {
   readonly messages: ChatMessage[];
   /** User messages waiting for the agent, in order (the first is the next to go out). */
-  readonly queue: ChatMessage[] = [];
-  readonly observers = new Map<string, TurnObserver>();
-  busy = false;
+  readonly #queue = new MessageQueue<TurnObserver>();
+  #busy = false;
   usage: Usage = { used: 0, size: 0 };
   commands: AgentCommand[] = [];
   /** The ACP session of this conversation, on the connection (the process) it was made with. */
-  session?: { connection: ClientConnection; sessionId: string };
+  #session?: { connection: ClientConnection; sessionId: string };
   /** The agent's session id this thread last had (kept in its file): what `session/load` resumes; "" for none. */
-  sessionId: string;
+  #sessionId: string;
   /** Set while a `session/load` replays the session's history. */
-  replay?: ReplayMode;
-  turn?: Turn;
+  #replay?: ReplayMode;
+  #turn?: Turn;
   /** Cancel arrived while the agent was being started, before any prompt went out. */
-  cancelBeforePrompt = false;
+  #cancelBeforePrompt = false;
   /** The agent message that receives updates: the running turn's, else the last one (late updates after Cancel). */
-  current?: ChatMessage;
+  #current?: ChatMessage;
   /** Where each tool call of the session lives, and its last content (to refresh an embedded terminal). */
   private readonly tools = new Map<string, { message: ChatMessage; index: number; content?: acp.ToolCallContent[] }>();
   private readonly terminalTools = new Map<string, string>();
-  /** Set by `ConfigService.Open`: a turn still finishing must not speak for a conversation that is gone. */
-  forgotten = false;
+  /** Set by `ConfigService.Open` or a deletion: a turn still finishing must not speak for a conversation that is gone. */
+  #forgotten = false;
   /** The text part being streamed and its chunks not joined into it yet (see `appendText`). */
   private pending?: { part: { text: string }; chunks: string[] };
 
@@ -82,9 +55,184 @@ export class AgentConversation {
     this.events = events;
     this.messages = restored?.messages ?? [];
     this.usage = restored?.usage ?? { used: 0, size: 0 };
-    this.sessionId = restored?.sessionId ?? "";
-    this.current = this.messages.findLast((message) => message.role === "agent");
+    this.#sessionId = restored?.sessionId ?? "";
+    this.#current = this.messages.findLast((message) => message.role === "agent");
   }
+
+  /** A turn runs, or the agent is being reached for one, or a session's history is being imported. */
+  get busy(): boolean {
+    return this.#busy;
+  }
+
+  /** How many user messages wait. */
+  get queued(): number {
+    return this.#queue.length;
+  }
+
+  get turn(): Turn | undefined {
+    return this.#turn;
+  }
+
+  get current(): ChatMessage | undefined {
+    return this.#current;
+  }
+
+  get session(): { connection: ClientConnection; sessionId: string } | undefined {
+    return this.#session;
+  }
+
+  get sessionId(): string {
+    return this.#sessionId;
+  }
+
+  get replay(): ReplayMode | undefined {
+    return this.#replay;
+  }
+
+  get forgotten(): boolean {
+    return this.#forgotten;
+  }
+
+  // ── The queue and the turn (chat/turns.ts runs them) ──────────────────────────────────────────────────────
+
+  /** A user message waits its turn; `observer` hears the turn that answers it. */
+  enqueue(message: ChatMessage, observer?: TurnObserver): void {
+    this.#queue.push(message, observer);
+  }
+
+  /** Whether `messageId` waits in the queue. */
+  holds(messageId: string): boolean {
+    return this.#queue.holds(messageId);
+  }
+
+  /**
+   * The queue starts moving: the conversation is busy and its first message is taken off before anything is
+   * awaited, so the queue only ever holds messages that wait.
+   */
+  startRunning(): QueuedMessage | undefined {
+    this.#busy = true;
+    const first = this.takeNext();
+    this.turnChanged();
+    return first;
+  }
+
+  /** The next message to go out, taken off the queue with its observer. */
+  takeNext(): QueuedMessage | undefined {
+    return this.#queue.shift();
+  }
+
+  /** A message taken off the queue goes out: it no longer shows as waiting. */
+  leaveQueue(message: ChatMessage): void {
+    if (!message.queued) return;
+    message.queued = false;
+    this.changed(message);
+    this.turnChanged();
+  }
+
+  /** The queue stopped (empty, or the conversation forgotten): idle again, a Cancel before a prompt spent. */
+  stopRunning(): void {
+    this.#busy = false;
+    this.#cancelBeforePrompt = false;
+    this.turnChanged();
+  }
+
+  /** Busy with something that is not a turn (a session's history being imported), then idle. */
+  setBusy(busy: boolean): void {
+    this.#busy = busy;
+    this.turnChanged();
+  }
+
+  /** Abandons the queued message `messageId` (Drop); undefined when it does not wait here. */
+  drop(messageId: string): ChatMessage | undefined {
+    const dropped = this.#queue.remove(messageId);
+    if (!dropped) return undefined;
+    this.abandon(dropped);
+    this.turnChanged();
+    return dropped.message;
+  }
+
+  /**
+   * Cancel, for the turn: the running one is cancelled (its unfinished tools failed) and returned, so the caller
+   * tells the agent; while the agent is still being reached, the prompt will not go out.
+   */
+  cancelTurn(): Turn | undefined {
+    const turn = this.#turn;
+    if (turn && !turn.cancelled) {
+      turn.cancelled = true;
+      this.failUnfinishedTools(turn.reply);
+      return turn;
+    }
+    if (this.#busy && !turn) this.#cancelBeforePrompt = true;
+    return undefined;
+  }
+
+  /** Cancel, for the queue: every waiting message abandoned, and returned. */
+  dropQueue(): ChatMessage[] {
+    const dropped = this.#queue.clear();
+    for (const queued of dropped) this.abandon(queued);
+    if (dropped.length > 0) this.turnChanged();
+    return dropped.map(({ message }) => message);
+  }
+
+  /** Whether Stop was pressed while the agent was being started; reading it spends it. */
+  takeCancelBeforePrompt(): boolean {
+    const cancelled = this.#cancelBeforePrompt;
+    this.#cancelBeforePrompt = false;
+    return cancelled;
+  }
+
+  /** A prompt goes out: its reply is the message that receives the agent's updates. */
+  beginTurn(turn: Turn): void {
+    this.#current = turn.reply;
+    this.#turn = turn;
+  }
+
+  endTurn(): void {
+    this.#turn = undefined;
+  }
+
+  /** The user rejected a tool call of the turn answering `messageId` (a permission card's answer). */
+  noteRejection(messageId: string): void {
+    if (this.#turn && this.#turn.reply.id === messageId) this.#turn.rejections += 1;
+  }
+
+  /** An agent message of a replayed history (`session/load` imported) receives what follows. */
+  setCurrent(message: ChatMessage): void {
+    this.#current = message;
+  }
+
+  /**
+   * The conversation is gone (`ConfigService.Open`, a deleted thread): no event speaks for it any more, and a
+   * channel waiting for a queued message hears it will never go out rather than waiting forever.
+   */
+  forget(): void {
+    this.#forgotten = true;
+    for (const observer of this.#queue.takeObservers()) observer.done({ error: CANCELLED });
+  }
+
+  /** The session is no longer usable (a new one is to be made, or its `session/load` failed). */
+  dropSession(): void {
+    this.#session = undefined;
+  }
+
+  /** Runs `load` (a `session/load`) with the replayed history taken as `mode` says. */
+  async replaying<T>(mode: ReplayMode, load: () => Promise<T>): Promise<T> {
+    this.#replay = mode;
+    try {
+      return await load();
+    } finally {
+      this.#replay = undefined;
+    }
+  }
+
+  private abandon({ message, observer }: QueuedMessage): void {
+    message.queued = false;
+    message.error = CANCELLED;
+    this.changed(message);
+    observer?.done({ error: CANCELLED });
+  }
+
+  // ── The messages ───────────────────────────────────────────────────────────────────────────────────────────
 
   addMessage(fields: Pick<ChatMessage, "role"> & Partial<ChatMessage>): ChatMessage {
     const message: ChatMessage = {
@@ -128,7 +276,7 @@ export class AgentConversation {
   }
 
   turnChanged(): void {
-    if (!this.forgotten) this.events.emit("turn:changed", { agent: this.agent, thread: this.thread, busy: this.busy, queued: this.queue.length });
+    if (!this.forgotten) this.events.emit("turn:changed", { agent: this.agent, thread: this.thread, busy: this.#busy, queued: this.#queue.length });
   }
 
   setUsage(usage: Usage): void {
@@ -239,8 +387,8 @@ export class AgentConversation {
 
   /** A session made or loaded on `connection`: tool call ids of the old one mean nothing any more. */
   newSession(connection: ClientConnection, sessionId: string): void {
-    this.session = { connection, sessionId };
-    this.sessionId = sessionId;
+    this.#session = { connection, sessionId };
+    this.#sessionId = sessionId;
     this.tools.clear();
     this.terminalTools.clear();
   }

@@ -44,6 +44,6 @@ export function importHistory(conversation: AgentConversation, update: acp.Sessi
 
 function agentMessage(conversation: AgentConversation): ChatMessage {
   const message = conversation.addMessage({ role: "agent", stopReason: "end_turn" });
-  conversation.current = message;
+  conversation.setCurrent(message);
   return message;
 }

@@ -1,11 +1,12 @@
 import { writeFileAtomic } from "@maia/util";
-import { accessSync, constants, statSync } from "node:fs";
 import path from "node:path";
 import type { HubEventBus } from "../events.ts";
 import type { BrowseResult, ConfigCurrent, ConfigSource, Problem, SaveResult, Validation } from "../protocol.ts";
 import { browseFolder } from "./browse.ts";
 import { ConfigError } from "./config-error.ts";
-import { defaultConfigText, type MaiaCommand } from "./default-config.ts";
+import { checkOpenable, DEFAULT_CONFIG_NAME, startFile } from "./config-file.ts";
+import { ConfigWatch } from "./config-watch.ts";
+import type { MaiaCommand } from "./default-config.ts";
 import type { Environment } from "./expand-env.ts";
 import { emptyConfig, type HubConfig } from "./hub-config.ts";
 import { HUB_SCHEMA } from "./hub-schema.ts";
@@ -14,9 +15,6 @@ import { readConfigFile } from "./read-config-file.ts";
 import { RecentFiles } from "./recent-files.ts";
 import { writeSchemaFile } from "./schema-file.ts";
 import { validateConfigText, type ValidationContext } from "./validate-config.ts";
-import { watchFile, type FileWatch } from "./watch.ts";
-
-export const DEFAULT_CONFIG_NAME = "hub.json";
 
 export interface ConfigStoreOptions {
   events: HubEventBus;
@@ -66,46 +64,27 @@ export class ConfigStore {
   private created: boolean;
   private loaded: Loaded = { seen: "", valid: false, problems: [], warnings: [] };
   private inForce: HubConfig = emptyConfig();
-  private watch: FileWatch | undefined;
+  private readonly watch: ConfigWatch;
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 
   /**
-   * The factory (the instance method `open(path)` is `ConfigService.Open`). Picks the file (`--config`, else
-   * the newest recent file that still exists, else `~/.maia/hub.json`, created with the default agent when
-   * missing), loads it, calls `onConfig`, and watches it. Throws a `ConfigError` for a `--config` file that
-   * does not exist (the CLI prints it: a typo in a path given explicitly must not silently become a new
-   * file) or a default file that cannot be created.
+   * The factory (the instance method `open(path)` is `ConfigService.Open`). Picks the file (config-file.ts:
+   * `--config`, else the newest recent file, else `~/.maia/hub.json`, created when missing), loads it, calls
+   * `onConfig`, and watches it. Throws a `ConfigError` for a `--config` file that does not exist (the CLI prints
+   * it) or a default file that cannot be created.
    */
   static async open(options: ConfigStoreOptions): Promise<ConfigStore> {
     const warn = options.onWarning ?? ((message: string) => process.stderr.write(`${message}\n`));
     const maiaDir = path.join(options.homeDir, ".maia");
     const recentFiles = new RecentFiles(maiaDir, warn);
     const defaultPath = path.join(maiaDir, DEFAULT_CONFIG_NAME);
-    let file: string;
-    let source: ConfigSource;
-    let created = false;
-    if (options.flagPath !== undefined) {
-      file = path.resolve(options.launchDir, options.flagPath);
-      source = "flag";
-      checkOpenable(file, "flagMissing");
-    } else {
-      const last = recentFiles.existing()[0];
-      if (last !== undefined) {
-        file = last;
-        // Opened again from Recent, ~/.maia/hub.json is still the default file.
-        source = last === defaultPath ? "default" : "recent";
-      } else {
-        file = defaultPath;
-        source = "default";
-        created = await createDefaultFile(defaultPath, options.maiaCommand);
-      }
-    }
+    const { file, source, created } = await startFile(options, recentFiles, defaultPath);
     // The schema beside the default file, which names it; a --config or recent file is the user's own business.
     if (source === "default") await writeSchemaFile(maiaDir);
     const store = new ConfigStore(options, { recentFiles, defaultPath, warn, file, source, created });
     store.load(true);
-    store.startWatching();
+    store.watch.follow(file);
     return store;
   }
 
@@ -127,6 +106,15 @@ export class ConfigStore {
     this.file = state.file;
     this.source = state.source;
     this.created = state.created;
+    this.watch = new ConfigWatch(
+      (watched) =>
+        this.serialized(async () => {
+          // A reload queued for a file that has since been replaced by `open` is stale.
+          if (this.closed || this.file !== watched) return;
+          if (this.load(false)) this.emitChanged();
+        }),
+      options.debounceMs,
+    );
   }
 
   /** `ConfigService.Current()`. Theme, language and channels are those of the configuration in force. */
@@ -198,13 +186,13 @@ export class ConfigStore {
   open(file: string): Promise<ConfigCurrent> {
     return this.serialized(async () => {
       const absolute = this.checkOpenable(file);
-      this.watch?.close();
+      this.watch.stop();
       this.file = absolute;
       this.source = absolute === this.defaultPath ? "default" : "recent";
       this.created = false;
       if (this.source === "default") await writeSchemaFile(path.dirname(this.defaultPath));
       this.load(true);
-      this.startWatching();
+      this.watch.follow(absolute);
       await this.recentFiles.record(absolute);
       this.emitChanged();
       return this.current();
@@ -235,8 +223,7 @@ export class ConfigStore {
   /** Stops watching; pending reloads are dropped. */
   close(): void {
     this.closed = true;
-    this.watch?.close();
-    this.watch = undefined;
+    this.watch.close();
   }
 
   private context(): ValidationContext {
@@ -288,22 +275,6 @@ export class ConfigStore {
     this.options.events.emit("config:changed", { path: this.file, valid: this.loaded.valid, problems: [...this.loaded.problems] });
   }
 
-  private startWatching(): void {
-    if (this.closed) return;
-    const watched = this.file;
-    this.watch = watchFile(
-      watched,
-      () => {
-        void this.serialized(async () => {
-          // A reload queued for a file that has since been replaced by `open` is stale.
-          if (this.closed || this.file !== watched) return;
-          if (this.load(false)) this.emitChanged();
-        });
-      },
-      this.options.debounceMs,
-    );
-  }
-
   /** Runs `task` after every operation queued before it; a failure is its caller's and does not stop the queue. */
   private serialized<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(task);
@@ -313,36 +284,3 @@ export class ConfigStore {
 }
 
 const seenText = (text: string) => `text:${text}`;
-
-/** A file that `open` (or `--config`) can use: it exists, is not a folder, and can be read. */
-function checkOpenable(file: string, missing: "flagMissing" | "openMissing"): void {
-  let isFolder: boolean;
-  try {
-    isFolder = statSync(file).isDirectory();
-  } catch {
-    throw new ConfigError(t(missing, { file }));
-  }
-  if (isFolder) throw new ConfigError(t("openFolder", { file }));
-  try {
-    accessSync(file, constants.R_OK);
-  } catch (error) {
-    throw new ConfigError(t("openUnreadable", { file, cause: (error as NodeJS.ErrnoException).code ?? String(error) }));
-  }
-}
-
-/** Creates `~/.maia/hub.json` with the default agent when it does not exist; true when it did not. */
-async function createDefaultFile(file: string, maia: MaiaCommand): Promise<boolean> {
-  try {
-    statSync(file);
-    return false;
-  } catch {
-    // Missing: created below.
-  }
-  try {
-    // 0600: the file may come to hold environment values for agents, which are often keys.
-    await writeFileAtomic(file, defaultConfigText(maia), { mode: 0o600 });
-    return true;
-  } catch (error) {
-    throw new ConfigError(t("createFailed", { file, cause: error instanceof Error ? error.message : String(error) }));
-  }
-}

@@ -1,5 +1,6 @@
 /** The hub's configuration (`ConfigService` of seed 001): what src/server and src/agents import. */
-export { ConfigStore, DEFAULT_CONFIG_NAME, type ConfigStoreOptions } from "./config-store.ts";
+export { ConfigStore, type ConfigStoreOptions } from "./config-store.ts";
+export { DEFAULT_CONFIG_NAME } from "./config-file.ts";
 export { ConfigError } from "./config-error.ts";
 export { defaultConfigText, type MaiaCommand } from "./default-config.ts";
 export { browseFolder } from "./browse.ts";

@@ -151,7 +151,7 @@ export class ThreadBook {
   /** Removes the thread and its file; the agent's current thread becomes the most recent other one. */
   async delete(record: ThreadRecord): Promise<void> {
     record.deleted = true;
-    if (record.conversation) record.conversation.forgotten = true;
+    record.conversation?.forget();
     this.records.delete(record.id);
     this.saves.cancel(record.id);
     if (this.currentIds.get(record.agent) === record.id) this.currentIds.delete(record.agent);
@@ -307,7 +307,7 @@ export class ThreadBook {
    */
   private unloadIfIdle(record: ThreadRecord): void {
     const conversation = record.conversation;
-    if (!conversation || conversation.busy || conversation.queue.length > 0 || record.asking.size > 0 || !record.saved) return;
+    if (!conversation || conversation.busy || conversation.queued > 0 || record.asking.size > 0 || !record.saved) return;
     if (this.saves.pending(record.id)) return;
     if (conversation.session && !conversation.session.connection.signal.aborted) return;
     record.messageCount = conversation.messages.length;

@@ -1,7 +1,6 @@
 import type { AgentSession, ServiceImplementations, ThreadInfo } from "../protocol.ts";
 import type { Supervisor } from "../agents/supervisor.ts";
 import { ChatError, type ChatService } from "../chat/index.ts";
-import { loadSession, runQueue } from "../chat/turns.ts";
 import { t } from "./messages.ts";
 import type { ThreadBook } from "./thread-book.ts";
 
@@ -93,20 +92,18 @@ export function threadService(deps: ThreadServiceDeps): ServiceImplementations["
       }
       const record = book.create(agent, { sessionId });
       const conversation = book.conversation(record);
-      conversation.busy = true;
-      conversation.turnChanged();
+      conversation.setBusy(true);
       try {
-        await loadSession(chat, conversation, lease, sessionId, "import");
+        await chat.turns.load(conversation, lease, sessionId, "import");
       } catch (error) {
         await book.delete(record);
         throw new ChatError(t("importFailed", { name: agent, id: sessionId, cause: error instanceof Error ? error.message : String(error) }), 400);
       } finally {
         lease.release();
-        conversation.busy = false;
-        conversation.turnChanged();
+        conversation.setBusy(false);
       }
       // A message sent while the history was coming waited for it.
-      if (conversation.queue.length > 0) void runQueue(chat, conversation);
+      if (conversation.queued > 0) void chat.turns.run(conversation);
       return book.info(record);
     },
     Waiting: () => book.waiting(),

@@ -15,7 +15,7 @@ function useSystemDark(): boolean {
   return dark;
 }
 
-/** Applies the theme to `<html data-theme>`, which the CSS variables of app.css key on. */
+/** Applies the theme to `<html data-theme>`, which the CSS variables of styles/base.css key on. */
 export function useTheme(theme: Theme): "light" | "dark" {
   const systemDark = useSystemDark();
   const resolved = theme === "system" ? (systemDark ? "dark" : "light") : theme;
