@@ -219,6 +219,8 @@ export default definePlugin<Record<string, never>, McpApi>({
     context.hooks.beforeTurn.tapPromise(PLUGIN_NAME, async (input: TurnInput) => {
       const state = sessions.get(input.session.id);
       await state?.servers.ready(input.signal);
+      // The budget is a share of the model's context: known now or soon (/model/info, ContextWindow).
+      if (state && state.servers.placement.state().tools > 0) state.servers.placement.setContextTokens(await contextTokensOf(context, input.session));
       // `@server:uri`: only what the user typed, as for `@` files.
       if (state && input.origin === "user" && input.text.includes("@")) {
         const refs = parseResourceReferences(input.text, new Set(state.servers.keys));
@@ -238,6 +240,9 @@ export default definePlugin<Record<string, never>, McpApi>({
       }
       return input;
     });
+
+    // The binding of a call to a deferred MCP tool (found with ToolSearch, or named in its list).
+    context.hooks.resolveTool.tapPromise(PLUGIN_NAME, async ({ session, name }) => sessions.get(session.id)?.servers.placement.resolve(name));
 
     context.hooks.sessionEnd.tapPromise(PLUGIN_NAME, async (session: AgentSession) => {
       const state = sessions.get(session.id);
@@ -296,7 +301,16 @@ async function prepareSession(
   });
   return {
     preApproved,
-    servers: new SessionServers({ session, servers: selected, blocked, rules, warn: (message) => context.log.warn(message), onLists, sandbox: () => context.plugins.get<McpSandbox>("sandbox")?.api }),
+    servers: new SessionServers({
+      session,
+      servers: selected,
+      blocked,
+      rules,
+      warn: (message) => context.log.warn(message),
+      onLists,
+      sandbox: () => context.plugins.get<McpSandbox>("sandbox")?.api,
+      ...(config.toolSearch ? { toolSearch: config.toolSearch } : {}),
+    }),
     notEnabled: config.servers.filter((server) => !enabled.has(server.key)).map((server) => server.key),
     disabled: config.disabled,
     files: config.files,
@@ -305,6 +319,23 @@ async function prepareSession(
 }
 
 const PERMISSIONS_PLUGIN = "permissions";
+const CONTEXT_PLUGIN = "context";
+
+/** What the mcp plugin reads of the context plugin's API (`import type` of it would tie the packages). */
+interface ContextSizeApi {
+  maxTokens?(session: AgentSession): Promise<number | undefined>;
+}
+
+/** The model's context size from the context plugin (/model/info, then ContextWindow); undefined when unknown. */
+async function contextTokensOf(context: PluginContext, session: AgentSession): Promise<number | undefined> {
+  const api = context.plugins.get<ContextSizeApi>(CONTEXT_PLUGIN)?.api;
+  if (typeof api?.maxTokens !== "function") return undefined;
+  try {
+    return await api.maxTokens(session);
+  } catch {
+    return undefined;
+  }
+}
 
 function remoteKeys(state: SessionState | undefined): string[] {
   if (!state) return [];

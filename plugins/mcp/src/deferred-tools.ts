@@ -1,0 +1,98 @@
+import type { AgentSession, AnyTool, ToolSpec } from "@maia/kernel";
+import { createToolSearchTool, TOOL_SEARCH_NAME } from "./tool-search.ts";
+import { budgetTokens, definitionTokens, DEFAULT_TOOL_SEARCH, shouldDefer, type ToolSearchMode } from "./tool-search-setting.ts";
+
+/** Where a session's MCP tools are, for `/mcp` and the tests. */
+export interface PlacementState {
+  /** The MCP tools are out of the request; the model finds them with ToolSearch. */
+  deferred: boolean;
+  tools: number;
+  /** Their definitions' estimated cost in tokens, and what they may take (undefined: no limit, `never`). */
+  tokens: number;
+  budget: number | undefined;
+}
+
+/**
+ * Every MCP tool of a session (the catalogue), and where each one is: in `session.tools`, sent with every
+ * request, while their definitions fit the budget; past it, all of them leave `session.tools` and the model is
+ * offered `ToolSearch` instead, whose description names them. A deferred tool the model calls is bound by
+ * `resolve` (the kernel's `resolveTool` hook): the same tool object, so the same permission rules
+ * (`Mcp(key,tool)`, "ask" by default), the same connection and the same result handling as an offered one.
+ *
+ * All or nothing, as Claude Code does: a model that sees some of a server's tools and not the others would
+ * take the visible ones for the whole server. The choice is made again whenever the catalogue or the budget
+ * changes (a server connects or drops, `list_changed`, the model's context size becomes known).
+ */
+export class ToolPlacement {
+  readonly #session: AgentSession;
+  readonly #catalogue = new Map<string, AnyTool>();
+  #mode: ToolSearchMode;
+  #contextTokens: number | undefined;
+  #search: AnyTool | undefined;
+  #deferred = false;
+
+  constructor(session: AgentSession, mode: ToolSearchMode = DEFAULT_TOOL_SEARCH) {
+    this.#session = session;
+    this.#mode = mode;
+  }
+
+  /** Names the catalogue holds, offered or deferred (a new tool must not take one). */
+  has(name: string): boolean {
+    return this.#catalogue.has(name);
+  }
+
+  add(tools: ReadonlyArray<readonly [string, AnyTool]>): void {
+    for (const [name, tool] of tools) this.#catalogue.set(name, tool);
+    this.#place();
+  }
+
+  remove(names: readonly string[]): void {
+    for (const name of names) {
+      const tool = this.#catalogue.get(name);
+      this.#catalogue.delete(name);
+      if (tool !== undefined && this.#session.tools.get(name) === tool) this.#session.tools.delete(name);
+    }
+    this.#place();
+  }
+
+  /** The model's context size, once known (undefined: still unknown, FALLBACK_CONTEXT_TOKENS stands in). */
+  setContextTokens(tokens: number | undefined): void {
+    this.#contextTokens = tokens;
+    this.#place();
+  }
+
+  /** The binding of a call to a deferred tool; undefined for a name that is not one (the next tap may know it). */
+  resolve(name: string): AnyTool | undefined {
+    return this.#deferred ? this.#catalogue.get(name) : undefined;
+  }
+
+  /** The catalogue's definitions, in order (what ToolSearch searches). */
+  specs(): ToolSpec[] {
+    return [...this.#catalogue.values()].map((tool) => tool.spec);
+  }
+
+  state(): PlacementState {
+    const budget = budgetTokens(this.#mode, this.#contextTokens);
+    return { deferred: this.#deferred, tools: this.#catalogue.size, tokens: definitionTokens(this.specs()), budget };
+  }
+
+  #place(): void {
+    const { tools: count, tokens, budget } = this.state();
+    this.#deferred = shouldDefer(tokens, count, budget);
+    const tools = this.#session.tools;
+    for (const [name, tool] of this.#catalogue) {
+      if (this.#deferred) {
+        if (tools.get(name) === tool) tools.delete(name);
+      } else if (!tools.has(name)) {
+        tools.set(name, tool);
+      }
+    }
+    if (this.#search !== undefined && tools.get(TOOL_SEARCH_NAME) === this.#search) tools.delete(TOOL_SEARCH_NAME);
+    this.#search = undefined;
+    // Built again so its description names the tools deferred now; never over a tool of that name from elsewhere.
+    if (this.#deferred && !tools.has(TOOL_SEARCH_NAME)) {
+      this.#search = createToolSearchTool(() => this.specs());
+      tools.set(TOOL_SEARCH_NAME, this.#search);
+    }
+  }
+}
