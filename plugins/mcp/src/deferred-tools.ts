@@ -66,6 +66,11 @@ export class ToolPlacement {
     return this.#deferred ? this.#catalogue.get(name) : undefined;
   }
 
+  /** Every MCP tool of the session by name, offered or deferred (sub-agents get theirs from here). */
+  tools(): ReadonlyMap<string, AnyTool> {
+    return new Map(this.#catalogue);
+  }
+
   /** The catalogue's definitions, in order (what ToolSearch searches). */
   specs(): ToolSpec[] {
     return [...this.#catalogue.values()].map((tool) => tool.spec);

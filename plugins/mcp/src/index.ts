@@ -1,4 +1,4 @@
-import { definePlugin, STAGE, type AgentSession, type DoctorEntry, type DoctorPlace, type PluginContext, type TurnInput } from "@maia/kernel";
+import { definePlugin, STAGE, type AgentSession, type AnyTool, type DoctorEntry, type DoctorPlace, type PluginContext, type TurnInput } from "@maia/kernel";
 import { contributedSources } from "@maia/util";
 import { blockedProjectServers } from "./approve-project.ts";
 import { clientServerConfigs, type AcpMcpServer } from "./client-servers.ts";
@@ -47,6 +47,12 @@ export interface McpApi {
    * `<key>:<uri>` for each resource of the session's connected servers, from the lists already read (never waits).
    */
   referenceCompletions(session?: AgentSession): Array<{ value: string; hint?: string }>;
+  /**
+   * Every MCP tool of a session (the latest one by default) by its name `mcp__key__tool`, those deferred behind
+   * ToolSearch included: what sub-agents may be given. Undefined for a session without MCP state (a sub-agent's,
+   * whose MCP tools are its parent's, in `session.tools`).
+   */
+  tools(session?: AgentSession): ReadonlyMap<string, AnyTool> | undefined;
   /** `maia doctor`: every MCP configuration found (mcp.json, .mcp.json, ~/.claude.json), its servers and how each starts. */
   doctor(place: DoctorPlace): Promise<DoctorEntry[]>;
 }
@@ -161,6 +167,9 @@ export default definePlugin<Record<string, never>, McpApi>({
         // Connected again without the tokens: its state now says "needs login" (its tools are gone).
         await api.reconnect(key, target);
         return { kind: "done", hadLogin };
+      },
+      tools(session) {
+        return stateOf(session)?.servers.placement.tools();
       },
       referenceCompletions(session) {
         const state = stateOf(session);
