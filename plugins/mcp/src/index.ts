@@ -112,7 +112,8 @@ export default definePlugin<Record<string, never>, McpApi>({
       async view(session) {
         const state = stateOf(session);
         if (!state) return { servers: [], notEnabled: [], disabled: [] };
-        return { servers: await state.servers.status(), notEnabled: [...state.notEnabled], disabled: [...state.disabled] };
+        const servers = await state.servers.status();
+        return { servers, notEnabled: [...state.notEnabled], disabled: [...state.disabled], placement: state.servers.placement.state() };
       },
       async reconnect(key, session) {
         const target = session ?? latest;

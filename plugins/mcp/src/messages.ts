@@ -157,6 +157,8 @@ export const t = defineMessages(
       `OK ${params.key}: ${params.count} ${plural(params.count, "tool", "tools")} (${params.transport})`,
     statusFail: "FAIL {key}: {reason}",
     statusNotSelected: "Configured, not enabled (no allow rule Mcp(name)): {keys}",
+    statusDeferred: (params) =>
+      `Tool search: the ${params.count} MCP tools are deferred (about ${params.tokens} tokens of definitions, over the limit of ${params.budget}); the model finds them with ToolSearch ("toolSearch" in mcp.json)`,
     statusDisabled: "Turned off (enabled: false): {keys}",
     reconnectUsage: "Usage: /mcp reconnect <name> (servers of this session: {keys})",
     reconnectUnknown: 'No MCP server "{key}" in this session (servers: {keys})',
@@ -321,6 +323,8 @@ export const t = defineMessages(
       `OK ${params.key} : ${params.count} ${plural(params.count, "outil", "outils")} (${params.transport})`,
     statusFail: "FAIL {key} : {reason}",
     statusNotSelected: "Configurés, non activés (aucune règle allow Mcp(nom)) : {keys}",
+    statusDeferred: (params) =>
+      `Recherche d'outils : les ${params.count} outils MCP sont différés (environ ${params.tokens} jetons de définitions, au-delà de la limite de ${params.budget}) ; le modèle les trouve avec ToolSearch (« toolSearch » dans mcp.json)`,
     statusDisabled: "Désactivés (enabled: false) : {keys}",
     reconnectUsage: "Usage : /mcp reconnect <nom> (serveurs de cette session : {keys})",
     reconnectUnknown: "Aucun serveur MCP « {key} » dans cette session (serveurs : {keys})",
