@@ -230,7 +230,7 @@ export default definePlugin<Record<string, never>, McpApi>({
       const state = sessions.get(input.session.id);
       await state?.servers.ready(input.signal);
       // The budget is a share of the model's context: known now or soon (/model/info, ContextWindow).
-      if (state && state.servers.placement.state().tools > 0) state.servers.placement.setContextTokens(await contextTokensOf(context, input.session));
+      if (state && state.servers.placement.state().tools > 0) state.servers.placement.setContextTokens(await contextTokensOf(context, input.session, input.signal));
       // `@server:uri`: only what the user typed, as for `@` files.
       if (state && input.origin === "user" && input.text.includes("@")) {
         const refs = parseResourceReferences(input.text, new Set(state.servers.keys));
@@ -333,15 +333,21 @@ const CONTEXT_PLUGIN = "context";
 
 /** What the mcp plugin reads of the context plugin's API (`import type` of it would tie the packages). */
 interface ContextSizeApi {
+  knownMax?(session: AgentSession): { tokens: number } | undefined;
   maxTokens?(session: AgentSession): Promise<number | undefined>;
 }
 
-/** The model's context size from the context plugin (/model/info, then ContextWindow); undefined when unknown. */
-async function contextTokensOf(context: PluginContext, session: AgentSession): Promise<number | undefined> {
+/**
+ * The model's context size from the context plugin (/model/info, then ContextWindow); undefined when unknown or
+ * when the turn is stopped while it is being read (Ctrl+C does not wait for it).
+ */
+async function contextTokensOf(context: PluginContext, session: AgentSession, signal: AbortSignal): Promise<number | undefined> {
   const api = context.plugins.get<ContextSizeApi>(CONTEXT_PLUGIN)?.api;
-  if (typeof api?.maxTokens !== "function") return undefined;
+  const known = typeof api?.knownMax === "function" ? api.knownMax(session)?.tokens : undefined;
+  if (known !== undefined || typeof api?.maxTokens !== "function" || signal.aborted) return known;
+  const stopped = new Promise<undefined>((resolve) => signal.addEventListener("abort", () => resolve(undefined), { once: true }));
   try {
-    return await api.maxTokens(session);
+    return await Promise.race([api.maxTokens(session), stopped]);
   } catch {
     return undefined;
   }

@@ -29,8 +29,8 @@ const toolsOf = (body: unknown) => (body as { tools?: SentTool[] }).tools ?? [];
 const toolMessages = (body: unknown) =>
   ((body as { messages: Array<{ role: string; content: string }> }).messages ?? []).filter((message) => message.role === "tool").map((message) => message.content);
 
-async function writeConfig(extra: Record<string, unknown> = {}): Promise<void> {
-  bed.server.writeSettings(bed.home, { ContextWindow: 200_000 });
+async function writeConfig(extra: Record<string, unknown> = {}, contextWindow = 200_000): Promise<void> {
+  bed.server.writeSettings(bed.home, { ContextWindow: contextWindow });
   const file = path.join(bed.home, ".maia", "mcp.json");
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, JSON.stringify({ mcpServers: { many: testServer("--many", "300") }, ...extra }, null, 2));
@@ -87,6 +87,16 @@ describe.skipIf(!withPermissions)("300 MCP tools: deferred behind ToolSearch, bo
       "Action refused: it needs the user's confirmation and nobody can answer here (non-interactive mode). Do not retry it; the user can allow it with --allow 'mcp__many__delete_invoice'.",
     ]);
     expect(toolMessages(bodies[2])[1]).toBe('list_invoice done: {"invoice_id":"INV-7"}');
+  });
+
+  it("the limit is a share of the model's context: with 1,000,000 tokens the same 300 tools fit and are sent", async () => {
+    await writeConfig({}, 1_000_000);
+    bed.server.enqueue({ text: "ok" });
+    const run = await maia("hi", "--allow", "Mcp(many)");
+    expect(run.code).toBe(0);
+    const first = toolsOf(bed.server.chatBodies()[0]);
+    expect(first.filter((tool) => tool.function.name.startsWith("mcp__many__"))).toHaveLength(309);
+    expect(first.some((tool) => tool.function.name === "ToolSearch")).toBe(false);
   });
 
   it('"toolSearch": "never" in mcp.json sends every definition, as before', async () => {
