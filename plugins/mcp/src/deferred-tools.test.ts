@@ -55,6 +55,30 @@ describe("ToolPlacement", () => {
     expect(sent).toBeLessThan(placement.state().tokens / 10);
   });
 
+  it("loads what a search found into the following requests, the oldest found leaving past the budget", () => {
+    const { placement, offered } = setup();
+    // 300 tools of about 5,000 tokens each: four fit the 20,000-token budget at once.
+    placement.add(Array.from({ length: 300 }, (_, index) => toolOf(`mcp__big__t${index}`, 5000)));
+    placement.load(["mcp__big__t1", "mcp__big__t2", "mcp__big__nope"]);
+    expect(offered()).toEqual(["Read", TOOL_SEARCH_NAME, "mcp__big__t1", "mcp__big__t2"]);
+    expect(placement.resolve("mcp__big__t1")?.spec.name).toBe("mcp__big__t1");
+    placement.load(["mcp__big__t3", "mcp__big__t4", "mcp__big__t1"]);
+    // t2 was found longest ago: out, the four others are 20,000 tokens and more… t3, t4, t1 stay.
+    expect(offered()).toEqual(["Read", TOOL_SEARCH_NAME, "mcp__big__t1", "mcp__big__t3", "mcp__big__t4"]);
+    expect(placement.state()).toMatchObject({ deferred: true, loaded: 3 });
+    // The last search's tools stay even when they alone pass the budget.
+    placement.load(["mcp__big__t10", "mcp__big__t11", "mcp__big__t12", "mcp__big__t13", "mcp__big__t14"]);
+    expect(offered().filter((name) => name.startsWith("mcp__"))).toEqual(["mcp__big__t10", "mcp__big__t11", "mcp__big__t12", "mcp__big__t13", "mcp__big__t14"]);
+  });
+
+  it("ToolSearch loads what it finds", async () => {
+    const { session, placement, offered } = setup();
+    placement.add(Array.from({ length: 300 }, (_, index) => toolOf(`mcp__big__tool_${index}`, 200)));
+    const search = session.tools.get(TOOL_SEARCH_NAME);
+    await search?.execute({ query: "select:mcp__big__tool_7" }, { cwd: "/", state: new Map(), warn: () => undefined });
+    expect(offered()).toEqual(["Read", TOOL_SEARCH_NAME, "mcp__big__tool_7"]);
+  });
+
   it("offers them again once a server leaves and the rest fits; a known context moves the line", () => {
     const { session, placement, offered } = setup(20_000);
     placement.add([toolOf("mcp__a__one", 2500)]);
@@ -96,6 +120,7 @@ describe("ToolPlacement", () => {
         fc.record({ add: fc.integer({ min: 0, max: 30 }), size: fc.integer({ min: 1, max: 4000 }) }),
         fc.record({ remove: fc.integer({ min: 0, max: 30 }) }),
         fc.record({ context: fc.option(fc.integer({ min: 1000, max: 1_000_000 }), { nil: undefined }) }),
+        fc.record({ load: fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 4 }) }),
       ),
       { maxLength: 25 },
     );
@@ -113,13 +138,22 @@ describe("ToolPlacement", () => {
             const name = `mcp__s__t${step.remove}`;
             placement.remove([name]);
             live.delete(name);
+          } else if ("load" in step) {
+            placement.load(step.load.map((index) => `mcp__s__t${index}`));
           } else {
             placement.setContextTokens(step.context);
           }
           const { deferred, tokens, budget } = placement.state();
           expect(deferred).toBe(live.size > 0 && budget !== undefined && tokens > budget);
           expect(session.tools.has(TOOL_SEARCH_NAME)).toBe(deferred);
-          for (const name of live) expect(session.tools.has(name) !== (placement.resolve(name) !== undefined)).toBe(true);
+          // Offered: all in the request, nothing to bind. Deferred: every one bound on call, only loaded ones sent.
+          for (const name of live) {
+            if (deferred) expect(placement.resolve(name)?.spec.name).toBe(name);
+            else expect(session.tools.has(name) && placement.resolve(name) === undefined).toBe(true);
+          }
+          if (!deferred) expect(placement.state().loaded).toBe(0);
+          const sent = [...session.tools.keys()].filter((name) => name.startsWith("mcp__"));
+          if (deferred) expect(sent.length).toBe(placement.state().loaded);
           expect(session.tools.has("Read")).toBe(true);
         }
       }),

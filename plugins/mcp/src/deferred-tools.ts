@@ -6,6 +6,8 @@ import { budgetTokens, definitionTokens, DEFAULT_TOOL_SEARCH, shouldDefer, type 
 export interface PlacementState {
   /** The MCP tools are out of the request; the model finds them with ToolSearch. */
   deferred: boolean;
+  /** Deferred tools a search found, sent again from the next request on (within the budget). */
+  loaded: number;
   tools: number;
   /** Their definitions' estimated cost in tokens, and what they may take (undefined: no limit, `never`). */
   tokens: number;
@@ -19,6 +21,10 @@ export interface PlacementState {
  * `resolve` (the kernel's `resolveTool` hook): the same tool object, so the same permission rules
  * (`Mcp(key,tool)`, "ask" by default), the same connection and the same result handling as an offered one.
  *
+ * What a search finds is loaded: those tools are sent, whole, from the next request on, as Claude Code loads the
+ * tools its search returns, so a model that only calls the tools it was given can call them. Loaded tools share
+ * the budget: past it, the ones found longest ago go back to being deferred (the most recent search's stay).
+ *
  * All or nothing, as Claude Code does: a model that sees some of a server's tools and not the others would
  * take the visible ones for the whole server. The choice is made again whenever the catalogue or the budget
  * changes (a server connects or drops, `list_changed`, the model's context size becomes known).
@@ -29,7 +35,11 @@ export class ToolPlacement {
   #mode: ToolSearchMode;
   #contextTokens: number | undefined;
   #search: AnyTool | undefined;
+  /** The names its description lists: it is built again only when they change (a stable request caches better). */
+  #searchNames = "";
   #deferred = false;
+  /** Names a search found, the oldest first. */
+  #loaded: string[] = [];
 
   constructor(session: AgentSession, mode: ToolSearchMode = DEFAULT_TOOL_SEARCH) {
     this.#session = session;
@@ -61,6 +71,16 @@ export class ToolPlacement {
     this.#place();
   }
 
+  /** A search found these: sent from the next request on, the oldest found dropped past the budget. */
+  load(names: readonly string[]): void {
+    const found = names.filter((name) => this.#catalogue.has(name));
+    this.#loaded = [...this.#loaded.filter((name) => !found.includes(name)), ...found];
+    const budget = budgetTokens(this.#mode, this.#contextTokens) ?? Number.POSITIVE_INFINITY;
+    const cost = () => definitionTokens(this.#loaded.flatMap((name) => this.#catalogue.get(name)?.spec ?? []));
+    while (this.#loaded.length > found.length && cost() > budget) this.#loaded.shift();
+    this.#place();
+  }
+
   /** The binding of a call to a deferred tool; undefined for a name that is not one (the next tap may know it). */
   resolve(name: string): AnyTool | undefined {
     return this.#deferred ? this.#catalogue.get(name) : undefined;
@@ -78,25 +98,32 @@ export class ToolPlacement {
 
   state(): PlacementState {
     const budget = budgetTokens(this.#mode, this.#contextTokens);
-    return { deferred: this.#deferred, tools: this.#catalogue.size, tokens: definitionTokens(this.specs()), budget };
+    return { deferred: this.#deferred, loaded: this.#loaded.length, tools: this.#catalogue.size, tokens: definitionTokens(this.specs()), budget };
   }
 
   #place(): void {
+    this.#loaded = this.#loaded.filter((name) => this.#catalogue.has(name));
     const { tools: count, tokens, budget } = this.state();
     this.#deferred = shouldDefer(tokens, count, budget);
+    if (!this.#deferred) this.#loaded = [];
+    const loaded = new Set(this.#loaded);
     const tools = this.#session.tools;
     for (const [name, tool] of this.#catalogue) {
-      if (this.#deferred) {
+      if (this.#deferred && !loaded.has(name)) {
         if (tools.get(name) === tool) tools.delete(name);
       } else if (!tools.has(name)) {
         tools.set(name, tool);
       }
     }
-    if (this.#search !== undefined && tools.get(TOOL_SEARCH_NAME) === this.#search) tools.delete(TOOL_SEARCH_NAME);
+    const names = [...this.#catalogue.keys()].join("\n");
+    const ours = this.#search !== undefined && tools.get(TOOL_SEARCH_NAME) === this.#search;
+    if (ours && this.#deferred && names === this.#searchNames) return;
+    if (ours) tools.delete(TOOL_SEARCH_NAME);
     this.#search = undefined;
     // Built again so its description names the tools deferred now; never over a tool of that name from elsewhere.
     if (this.#deferred && !tools.has(TOOL_SEARCH_NAME)) {
-      this.#search = createToolSearchTool(() => this.specs());
+      this.#search = createToolSearchTool(() => this.specs(), (found) => this.load(found));
+      this.#searchNames = names;
       tools.set(TOOL_SEARCH_NAME, this.#search);
     }
   }

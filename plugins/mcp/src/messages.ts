@@ -127,7 +127,7 @@ export const t = defineMessages(
     includeUnknown: '{where}: server "{key}": includeTools names "{tool}", which the server does not offer',
     // Deferred tools (tool search, beyond the context budget).
     searchDescription: (params) =>
-      `Finds MCP tools that are available but not loaded, to keep the context small: ${params.count} ${plural(params.count, "tool", "tools")}, listed here by name only. Before calling one of them, search for it (words of what you need, or "select:" and exact names separated by commas) to read its description and input schema, at most ${params.max} per search; then call it by its name, as any other tool. Deferred tools: ${params.names}`,
+      `Finds MCP tools that are available but not loaded, to keep the context small: ${params.count} ${plural(params.count, "tool", "tools")}, listed here by name only. Before calling one of them, search for it (words of what you need, or "select:" and exact names separated by commas) to read its description and input schema, at most ${params.max} per search; then call it by its name, as any other tool (the tools found are also among your tools from the next request on). Deferred tools: ${params.names}`,
     searchQueryParameter: 'words of what the tool should do (e.g. "github create issue"), or "select:" and exact tool names separated by commas',
     searchLimitParameter: "how many tools to return, at most (default {default})",
     searchHeader: (params) =>
@@ -307,7 +307,7 @@ export const t = defineMessages(
     toolTimeout: "Le serveur MCP « {key} » n'a pas répondu à l'appel de {tool} en {seconds} s.",
     toolRejected: "Le serveur MCP « {key} » a refusé l'appel de {tool} : {cause}",
     searchDescription: (params) =>
-      `Trouve les outils MCP disponibles mais non chargés, pour garder le contexte petit : ${params.count} ${plural(params.count, "outil", "outils")}, listés ici par leur nom seulement. Avant d'en appeler un, cherchez-le (des mots de ce qu'il vous faut, ou « select: » et des noms exacts séparés par des virgules) pour lire sa description et son schéma d'entrée, ${params.max} au plus par recherche ; puis appelez-le par son nom, comme tout autre outil. Outils différés : ${params.names}`,
+      `Trouve les outils MCP disponibles mais non chargés, pour garder le contexte petit : ${params.count} ${plural(params.count, "outil", "outils")}, listés ici par leur nom seulement. Avant d'en appeler un, cherchez-le (des mots de ce qu'il vous faut, ou « select: » et des noms exacts séparés par des virgules) pour lire sa description et son schéma d'entrée, ${params.max} au plus par recherche ; puis appelez-le par son nom, comme tout autre outil (les outils trouvés font aussi partie de vos outils dès la requête suivante). Outils différés : ${params.names}`,
     searchQueryParameter: "des mots de ce que l'outil doit faire (par exemple « github create issue »), ou « select: » et des noms d'outils exacts séparés par des virgules",
     searchLimitParameter: "nombre maximal d'outils renvoyés (par défaut {default})",
     searchHeader: (params) =>

@@ -9,8 +9,9 @@ import { testServer } from "./testing/servers.ts";
  * MCP tool search through the built bundle (`maia -p`): a real stdio server on the official SDK offering 300
  * tools of the size real servers send (fixtures/test-server.mjs --many 300, some 50,000 tokens of definitions),
  * the fake LiteLLM server playing a model whose context is 200,000 tokens. Past 10 % of it, the tools leave the
- * request: the model sees ToolSearch and their names, searches, then calls one, which the kernel binds through
- * `resolveTool` and runs under the same permission rules as any MCP tool.
+ * request: the model sees ToolSearch and their names, searches (what it finds is sent from the next request on),
+ * then calls one; a deferred tool called without a search is bound through `resolveTool`. Both run under the same
+ * permission rules as any MCP tool.
  */
 const probeHome = await tempFolder("maia-home-");
 const listed = await runMaia(["plugins", "list", "--json"], { cwd: probeHome, home: probeHome });
@@ -66,13 +67,16 @@ describe.skipIf(!withPermissions)("300 MCP tools: deferred behind ToolSearch, bo
     expect(found?.indexOf("mcp__many__create_invoice")).toBe(found?.indexOf("mcp__many__"));
     expect(found).toContain('"invoice_id":{"type":"string"');
 
-    // The deferred tool ran on the server with the model's input, and its result reached the model; the request
-    // still carries no MCP definition.
+    // From then on the request carries the three tools found, whole, and nothing else of the 309.
+    const loaded = (body: unknown) => toolsOf(body).filter((tool) => tool.function.name.startsWith("mcp__"));
+    expect(loaded(bodies[1]).map((tool) => tool.function.name)).toHaveLength(3);
+    expect(loaded(bodies[1]).map((tool) => tool.function.name)).toContain("mcp__many__create_invoice");
+    expect(loaded(bodies[2])).toEqual(loaded(bodies[1]));
+    // The deferred tool ran on the server with the model's input, and its result reached the model.
     expect(toolMessages(bodies[2])).toEqual([found, 'create_invoice done: {"invoice_id":"INV-7","note":"paid by card"}']);
-    expect(toolsOf(bodies[2]).filter((tool) => tool.function.name.startsWith("mcp__"))).toEqual([]);
   });
 
-  it("a deferred tool obeys the permission rules: not allowed, it is refused in -p and never reaches the server", async () => {
+  it("a deferred tool called without a search is bound through resolveTool and obeys the permission rules", async () => {
     await writeConfig();
     bed.server.enqueue(
       { toolCalls: [{ id: "c1", name: "mcp__many__delete_invoice", arguments: { invoice_id: "INV-7" } }] },

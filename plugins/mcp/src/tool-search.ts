@@ -95,11 +95,12 @@ interface SearchInput extends Record<string, unknown> {
 
 /**
  * The `ToolSearch` tool of a session whose MCP tools are deferred: its description names every deferred tool
- * (names only: the model knows what exists), a call returns the full definitions of those that match. It
+ * (names only: the model knows what exists), a call returns the full definitions of those that match, which
+ * `onFound` loads into the following requests. It
  * reads nothing but the session's catalogue, so it runs without a question; the tools it finds still go
  * through the permission rules when they are called.
  */
-export function createToolSearchTool(catalogue: () => readonly ToolSpec[]): AnyTool {
+export function createToolSearchTool(catalogue: () => readonly ToolSpec[], onFound: (names: string[]) => void = () => undefined): AnyTool {
   const names = catalogue().map((spec) => spec.name);
   const tool: Tool<SearchInput> = {
     spec: {
@@ -117,7 +118,11 @@ export function createToolSearchTool(catalogue: () => readonly ToolSpec[]): AnyT
     },
     permission: "auto",
     describe: (input) => input.query,
-    execute: async (input) => formatMatches(input.query, searchTools(input.query, catalogue(), input.max_results ?? DEFAULT_SEARCH_RESULTS)),
+    execute: async (input) => {
+      const found = searchTools(input.query, catalogue(), input.max_results ?? DEFAULT_SEARCH_RESULTS);
+      onFound(found.map((spec) => spec.name));
+      return formatMatches(input.query, found);
+    },
   };
   return tool;
 }
