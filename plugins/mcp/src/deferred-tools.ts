@@ -32,7 +32,7 @@ export interface PlacementState {
 export class ToolPlacement {
   readonly #session: AgentSession;
   readonly #catalogue = new Map<string, AnyTool>();
-  #mode: ToolSearchMode;
+  readonly #mode: ToolSearchMode;
   #contextTokens: number | undefined;
   #search: AnyTool | undefined;
   /** The names its description lists: it is built again only when they change (a stable request caches better). */

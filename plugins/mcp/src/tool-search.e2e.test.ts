@@ -93,23 +93,22 @@ describe.skipIf(!withPermissions)("300 MCP tools: deferred behind ToolSearch, bo
     expect(toolMessages(bodies[2])[1]).toBe('list_invoice done: {"invoice_id":"INV-7"}');
   });
 
-  it("the limit is a share of the model's context: with 1,000,000 tokens the same 300 tools fit and are sent", async () => {
-    await writeConfig({}, 1_000_000);
+  /** One request under this setting and context size: every definition of the 309 tools is in it, no ToolSearch. */
+  async function expectAllSent(extra: Record<string, unknown>, contextWindow?: number): Promise<void> {
+    await writeConfig(extra, contextWindow);
     bed.server.enqueue({ text: "ok" });
     const run = await maia("hi", "--allow", "Mcp(many)");
     expect(run.code).toBe(0);
     const first = toolsOf(bed.server.chatBodies()[0]);
     expect(first.filter((tool) => tool.function.name.startsWith("mcp__many__"))).toHaveLength(309);
     expect(first.some((tool) => tool.function.name === "ToolSearch")).toBe(false);
+  }
+
+  it("the limit is a share of the model's context: with 1,000,000 tokens the same 300 tools fit and are sent", async () => {
+    await expectAllSent({}, 1_000_000);
   });
 
   it('"toolSearch": "never" in mcp.json sends every definition, as before', async () => {
-    await writeConfig({ toolSearch: "never" });
-    bed.server.enqueue({ text: "ok" });
-    const run = await maia("hi", "--allow", "Mcp(many)");
-    expect(run.code).toBe(0);
-    const first = toolsOf(bed.server.chatBodies()[0]);
-    expect(first.filter((tool) => tool.function.name.startsWith("mcp__many__"))).toHaveLength(309);
-    expect(first.some((tool) => tool.function.name === "ToolSearch")).toBe(false);
+    await expectAllSent({ toolSearch: "never" });
   });
 });
