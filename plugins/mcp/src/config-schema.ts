@@ -73,6 +73,11 @@ export const MCP_CONFIG_SCHEMA: JsonSchema = {
       propertyNames: { pattern: "^[A-Za-z0-9_-]+$", not: { pattern: "__" } },
       additionalProperties: SERVER_SCHEMA,
     },
+    toolSearch: {
+      anyOf: [{ type: "boolean" }, { type: "string", pattern: "^(auto|always|never|true|false|auto:(100|[1-9]?[0-9]))$" }],
+      description:
+        "when MCP tools are deferred behind ToolSearch: auto (default: beyond 10 % of the model's context), auto:N (N %), always or true, never or false",
+    },
   },
 };
 

@@ -1,4 +1,4 @@
-import { definePlugin, STAGE, type AgentSession, type DoctorEntry, type DoctorPlace, type PluginContext, type TurnInput } from "@maia/kernel";
+import { definePlugin, STAGE, type AgentSession, type AnyTool, type DoctorEntry, type DoctorPlace, type PluginContext, type TurnInput } from "@maia/kernel";
 import { contributedSources } from "@maia/util";
 import { blockedProjectServers } from "./approve-project.ts";
 import { clientServerConfigs, type AcpMcpServer } from "./client-servers.ts";
@@ -47,6 +47,12 @@ export interface McpApi {
    * `<key>:<uri>` for each resource of the session's connected servers, from the lists already read (never waits).
    */
   referenceCompletions(session?: AgentSession): Array<{ value: string; hint?: string }>;
+  /**
+   * Every MCP tool of a session (the latest one by default) by its name `mcp__key__tool`, those deferred behind
+   * ToolSearch included: what sub-agents may be given. Undefined for a session without MCP state (a sub-agent's,
+   * whose MCP tools are its parent's, in `session.tools`).
+   */
+  tools(session?: AgentSession): ReadonlyMap<string, AnyTool> | undefined;
   /** `maia doctor`: every MCP configuration found (mcp.json, .mcp.json, ~/.claude.json), its servers and how each starts. */
   doctor(place: DoctorPlace): Promise<DoctorEntry[]>;
 }
@@ -106,7 +112,8 @@ export default definePlugin<Record<string, never>, McpApi>({
       async view(session) {
         const state = stateOf(session);
         if (!state) return { servers: [], notEnabled: [], disabled: [] };
-        return { servers: await state.servers.status(), notEnabled: [...state.notEnabled], disabled: [...state.disabled] };
+        const servers = await state.servers.status();
+        return { servers, notEnabled: [...state.notEnabled], disabled: [...state.disabled], placement: state.servers.placement.state() };
       },
       async reconnect(key, session) {
         const target = session ?? latest;
@@ -161,6 +168,9 @@ export default definePlugin<Record<string, never>, McpApi>({
         // Connected again without the tokens: its state now says "needs login" (its tools are gone).
         await api.reconnect(key, target);
         return { kind: "done", hadLogin };
+      },
+      tools(session) {
+        return stateOf(session)?.servers.placement.tools();
       },
       referenceCompletions(session) {
         const state = stateOf(session);
@@ -219,6 +229,8 @@ export default definePlugin<Record<string, never>, McpApi>({
     context.hooks.beforeTurn.tapPromise(PLUGIN_NAME, async (input: TurnInput) => {
       const state = sessions.get(input.session.id);
       await state?.servers.ready(input.signal);
+      // The budget is a share of the model's context: known now or soon (/model/info, ContextWindow).
+      if (state && state.servers.placement.state().tools > 0) state.servers.placement.setContextTokens(await contextTokensOf(context, input.session, input.signal));
       // `@server:uri`: only what the user typed, as for `@` files.
       if (state && input.origin === "user" && input.text.includes("@")) {
         const refs = parseResourceReferences(input.text, new Set(state.servers.keys));
@@ -238,6 +250,9 @@ export default definePlugin<Record<string, never>, McpApi>({
       }
       return input;
     });
+
+    // The binding of a call to a deferred MCP tool (found with ToolSearch, or named in its list).
+    context.hooks.resolveTool.tapPromise(PLUGIN_NAME, async ({ session, name }) => sessions.get(session.id)?.servers.placement.resolve(name));
 
     context.hooks.sessionEnd.tapPromise(PLUGIN_NAME, async (session: AgentSession) => {
       const state = sessions.get(session.id);
@@ -296,7 +311,16 @@ async function prepareSession(
   });
   return {
     preApproved,
-    servers: new SessionServers({ session, servers: selected, blocked, rules, warn: (message) => context.log.warn(message), onLists, sandbox: () => context.plugins.get<McpSandbox>("sandbox")?.api }),
+    servers: new SessionServers({
+      session,
+      servers: selected,
+      blocked,
+      rules,
+      warn: (message) => context.log.warn(message),
+      onLists,
+      sandbox: () => context.plugins.get<McpSandbox>("sandbox")?.api,
+      ...(config.toolSearch ? { toolSearch: config.toolSearch } : {}),
+    }),
     notEnabled: config.servers.filter((server) => !enabled.has(server.key)).map((server) => server.key),
     disabled: config.disabled,
     files: config.files,
@@ -305,6 +329,29 @@ async function prepareSession(
 }
 
 const PERMISSIONS_PLUGIN = "permissions";
+const CONTEXT_PLUGIN = "context";
+
+/** What the mcp plugin reads of the context plugin's API (`import type` of it would tie the packages). */
+interface ContextSizeApi {
+  knownMax?(session: AgentSession): { tokens: number } | undefined;
+  maxTokens?(session: AgentSession): Promise<number | undefined>;
+}
+
+/**
+ * The model's context size from the context plugin (/model/info, then ContextWindow); undefined when unknown or
+ * when the turn is stopped while it is being read (Ctrl+C does not wait for it).
+ */
+async function contextTokensOf(context: PluginContext, session: AgentSession, signal: AbortSignal): Promise<number | undefined> {
+  const api = context.plugins.get<ContextSizeApi>(CONTEXT_PLUGIN)?.api;
+  const known = typeof api?.knownMax === "function" ? api.knownMax(session)?.tokens : undefined;
+  if (known !== undefined || typeof api?.maxTokens !== "function" || signal.aborted) return known;
+  const stopped = new Promise<undefined>((resolve) => signal.addEventListener("abort", () => resolve(undefined), { once: true }));
+  try {
+    return await Promise.race([api.maxTokens(session), stopped]);
+  } catch {
+    return undefined;
+  }
+}
 
 function remoteKeys(state: SessionState | undefined): string[] {
   if (!state) return [];

@@ -252,3 +252,25 @@ describe("Claude Code's MCP files (issue 36): .mcp.json, ~/.claude.json", () => 
     expect(config.warnings[1]).toContain(`${path.join(folders.cwd, ".mcp.json")}:3: server "github" ignored`);
   });
 });
+
+describe('"toolSearch": when MCP tools are deferred behind ToolSearch', () => {
+  it("is read from the user's file, the project's .maia/mcp.json winning; Claude Code's files do not have it", async () => {
+    await write(userConfigPath(folders.home), JSON.stringify({ toolSearch: "never", mcpServers: {} }));
+    expect(await load()).toMatchObject({ toolSearch: { kind: "never" }, warnings: [] });
+    await write(projectConfigPath(folders.cwd), JSON.stringify({ toolSearch: "auto:25" }));
+    expect(await load()).toMatchObject({ toolSearch: { kind: "auto", percent: 25 }, warnings: [] });
+    await write(path.join(folders.cwd, ".mcp.json"), JSON.stringify({ toolSearch: false, mcpServers: {} }));
+    const config = await load();
+    expect(config.toolSearch).toEqual({ kind: "auto", percent: 25 });
+    expect(config.warnings).toEqual([`${path.join(folders.cwd, ".mcp.json")}:1: unknown key "toolSearch" (ignored); servers go under "mcpServers"`]);
+  });
+
+  it("a value MAIA does not know is a warning with its line, and the default stays", async () => {
+    await write(userConfigPath(folders.home), '{\n  "mcpServers": {},\n  "toolSearch": "auto:150"\n}\n');
+    const config = await load();
+    expect(config.toolSearch).toBeUndefined();
+    expect(config.warnings).toEqual([
+      `${userConfigPath(folders.home)}:3: "toolSearch" must be "auto", "auto:N" (N from 0 to 100, a percentage of the context), "always", "never", true or false; the default "auto" is kept`,
+    ]);
+  });
+});

@@ -5,6 +5,7 @@ import { closest, describeJsonError, isMissing, readJsonWithPositions, sha256Hex
 import { KNOWN_SERVER_FIELDS } from "./config-schema.ts";
 import { t } from "./messages.ts";
 import { parseServerEntry, type EntryContext } from "./parse-server.ts";
+import { parseToolSearch, type ToolSearchMode } from "./tool-search-setting.ts";
 import type { LoadedMcpConfig, McpConfigFile, McpOrigin, McpServerConfig } from "./server-config.ts";
 
 /**
@@ -65,6 +66,8 @@ export async function loadMcpConfig(options: {
     const result = await readConfigFile(source, options);
     if (result.present) loaded.files.push(result.file);
     loaded.warnings.push(...result.warnings);
+    // The project's .maia/mcp.json comes after the user's: its setting wins, as a project's settings do.
+    if (result.toolSearch) loaded.toolSearch = result.toolSearch;
     for (const server of result.servers) {
       const other = seen.get(server.key);
       if (other !== undefined) {
@@ -138,7 +141,11 @@ interface FileResult {
   servers: McpServerConfig[];
   disabled: string[];
   warnings: string[];
+  toolSearch?: ToolSearchMode;
 }
+
+/** The top-level key of a MAIA mcp.json that says when MCP tools are deferred (tool-search-setting.ts). */
+const TOOL_SEARCH_KEY = "toolSearch";
 
 async function readConfigFile(source: McpSource, options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<FileResult> {
   const { file, origin, format } = source;
@@ -172,7 +179,14 @@ async function readConfigFile(source: McpSource, options: { cwd: string; env: No
   }
   if (!stateFile) {
     for (const key of Object.keys(root)) {
-      if (key !== "mcpServers") result.warnings.push(t("configUnknownKey", { where: where(file, lineOf(key)), key }));
+      if (key === "mcpServers") continue;
+      if (key === TOOL_SEARCH_KEY && format === "maia") {
+        const mode = parseToolSearch(root[key]);
+        if (mode) result.toolSearch = mode;
+        else result.warnings.push(t("toolSearchBadValue", { where: where(file, lineOf(key)) }));
+        continue;
+      }
+      result.warnings.push(t("configUnknownKey", { where: where(file, lineOf(key)), key }));
     }
   }
   let servers: unknown = root;

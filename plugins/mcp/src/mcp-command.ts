@@ -1,4 +1,5 @@
 import type { AgentSession, CommandContext, CommandOutput, SlashCommand } from "@maia/kernel";
+import type { PlacementState } from "./deferred-tools.ts";
 import { t } from "./messages.ts";
 import type { McpServerStatus } from "./session-servers.ts";
 
@@ -10,6 +11,8 @@ export interface McpView {
   notEnabled: string[];
   /** `enabled: false` in mcp.json. */
   disabled: string[];
+  /** Where the servers' tools are: in every request, or deferred behind ToolSearch (absent without a session). */
+  placement?: PlacementState;
 }
 
 /** `/mcp NAME`: one server, with its prompts (as slash commands) and resources (as `@NAME:uri`). */
@@ -145,6 +148,8 @@ export function showView(view: McpView, output: CommandOutput): void {
           : `- ${t("statusFail", { key: server.key, reason: server.reason ?? "?" })}${server.reconnecting ? ` ${t("statusReconnecting", { attempt: server.reconnecting.attempt })}` : ""}`,
     );
   }
+  const placement = view.placement;
+  if (placement?.deferred) lines.push("", t("statusDeferred", { count: placement.tools, tokens: placement.tokens, budget: placement.budget ?? 0 }));
   if (view.notEnabled.length > 0) lines.push("", t("statusNotSelected", { keys: view.notEnabled.join(", ") }));
   if (view.disabled.length > 0) lines.push("", t("statusDisabled", { keys: view.disabled.join(", ") }));
   output.text(lines.join("\n"));

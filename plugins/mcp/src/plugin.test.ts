@@ -65,6 +65,40 @@ describe("the model calls MCP tools (stdio server-everything)", () => {
   });
 });
 
+describe("many tools: deferred behind ToolSearch, bound through resolveTool", () => {
+  it("the kernel's runner finds a deferred tool through the mcp plugin's resolveTool tap; it asks as any MCP tool; /mcp says so", async () => {
+    await writeMcpJson(bed.home, { many: testServer("--many", "300") });
+    bed.server.enqueue(
+      { toolCalls: [{ id: "s", name: "ToolSearch", arguments: { query: "select:mcp__many__close_ticket" } }] },
+      {
+        toolCalls: [
+          { id: "c", name: "mcp__many__close_ticket", arguments: { ticket_id: "T-1" } },
+          { id: "r", name: "mcp__many__reopen_ticket", arguments: { ticket_id: "T-2" } },
+        ],
+      },
+      { text: "closed" },
+    );
+    const { kernel, session, questions } = await start({ allowRules: ["Mcp(many)"] });
+    const outcome = await kernel.runTurn(session, "close T-1");
+    expect(outcome.status).toBe("done");
+    const bodies = bed.server.chatBodies();
+    // No context plugin here: the model's size is unknown, 10 % of 128,000 tokens is the limit.
+    expect(toolNames(bodies[0]).filter((name) => name.startsWith("mcp__"))).toEqual([]);
+    expect(toolNames(bodies[0])).toContain("ToolSearch");
+    expect(toolMessages(bodies[1])[0]).toContain('"ticket_id":{"type":"string"');
+    // The tool found is sent from the next request on; reopen_ticket, never searched, is bound by resolveTool.
+    expect(toolNames(bodies[1]).filter((name) => name.startsWith("mcp__"))).toEqual(["mcp__many__close_ticket"]);
+    expect(toolMessages(bodies[2]).slice(1)).toEqual(['close_ticket done: {"ticket_id":"T-1"}', 'reopen_ticket done: {"ticket_id":"T-2"}']);
+    // Without the permissions plugin an MCP tool asks (its own default): both did, ToolSearch did not.
+    expect(questions).toHaveLength(2);
+    expect(questions.join("\n")).toContain("mcp__many__close_ticket");
+    expect(questions.join("\n")).toContain("mcp__many__reopen_ticket");
+    expect(session.tools.has("mcp__many__reopen_ticket")).toBe(false);
+    const lines = await runCommand(kernel, session, "");
+    expect(lines.join("\n")).toMatch(/Tool search: the 309 MCP tools are deferred \(about \d+ tokens of definitions, over the limit of 12800\)/);
+  });
+});
+
 describe("server selection by Mcp(...) rules (seed § 22.2)", () => {
   it("without an allow rule nothing starts and nothing is offered; /mcp says why", async () => {
     const pidFile = path.join(bed.cwd, "pid");

@@ -1,4 +1,5 @@
 import type { OAuthSettings } from "./oauth/provider.ts";
+import type { ToolSearchMode } from "./tool-search-setting.ts";
 
 /** One MCP server as MAIA will start it: validated, `${VAR}` expanded, its transport decided. */
 /**
@@ -84,6 +85,8 @@ export interface LoadedMcpConfig {
   disabledIn?: Record<string, string>;
   files: McpConfigFile[];
   warnings: string[];
+  /** `"toolSearch"` of mcp.json (the project's over the user's); undefined: the default, `auto`. */
+  toolSearch?: ToolSearchMode;
 }
 
 /** Seed § 23: the default per-request timeout. */

@@ -1,10 +1,12 @@
 import type { AgentSession } from "@maia/kernel";
 import { CLOSE_BUDGET_MS, McpConnection, type McpSandbox } from "./connection.ts";
+import { ToolPlacement } from "./deferred-tools.ts";
 import { createMcpTool } from "./mcp-tool.ts";
 import { t } from "./messages.ts";
 import type { McpRuleLike } from "./rules.ts";
 import type { McpOrigin, McpServerConfig } from "./server-config.ts";
 import { selectTools } from "./tool-selection.ts";
+import type { ToolSearchMode } from "./tool-search-setting.ts";
 
 /** What `/mcp` and the UIs show of one server (seed § 22: OK / FAIL badge, name, reason). */
 export interface McpServerStatus {
@@ -53,6 +55,8 @@ export interface SessionServersOptions {
   onLists?(key: string, connection: McpConnection): void;
   /** The sandbox plugin's API, for stdio servers that opt in (`"sandbox": true`). */
   sandbox?: () => McpSandbox | undefined;
+  /** `"toolSearch"` of mcp.json: when the tools are deferred behind ToolSearch (default `auto`). */
+  toolSearch?: ToolSearchMode;
 }
 
 /**
@@ -70,6 +74,8 @@ export class SessionServers {
   readonly #sandbox: (() => McpSandbox | undefined) | undefined;
   #ready: Promise<void> = Promise.resolve();
   #closed = false;
+  /** The servers' tools: offered with every request, or deferred past the budget (deferred-tools.ts). */
+  readonly placement: ToolPlacement;
 
   constructor(options: SessionServersOptions) {
     this.#session = options.session;
@@ -77,6 +83,7 @@ export class SessionServers {
     this.#warn = options.warn;
     this.#onLists = options.onLists;
     this.#sandbox = options.sandbox;
+    this.placement = new ToolPlacement(options.session, options.toolSearch);
     for (const config of options.servers) {
       const blocked = options.blocked.get(config.key);
       this.#entries.set(config.key, { config, tools: [], ...(blocked === undefined ? {} : { blocked }) });
@@ -228,10 +235,11 @@ export class SessionServers {
 
   /** The connection's tools, selected by mcp.json and the rules, into the session (what the model is offered). */
   #offer(entry: Entry, connection: McpConnection): void {
-    const taken = new Set(this.#session.tools.keys());
+    // Deferred tools are out of `session.tools` but keep their names.
+    const taken = new Set([...this.#session.tools.keys(), ...this.placement.specs().map((spec) => spec.name)]);
     const { tools, warnings } = selectTools(entry.config, connection.tools, this.#rules, taken);
     for (const warning of warnings) this.#warn(warning);
-    for (const { name, remote } of tools) this.#session.tools.set(name, createMcpTool(name, remote, connection));
+    this.placement.add(tools.map(({ name, remote }) => [name, createMcpTool(name, remote, connection)] as const));
     entry.tools = tools.map((tool) => tool.name);
     this.#onLists?.(entry.config.key, connection);
   }
@@ -270,7 +278,7 @@ export class SessionServers {
   }
 
   #removeTools(entry: Entry): void {
-    for (const name of entry.tools) this.#session.tools.delete(name);
+    this.placement.remove(entry.tools);
     entry.tools = [];
   }
 

@@ -54,6 +54,25 @@ async function maia(prompt: string, allow: string[]) {
 }
 
 describe("sub-agents with MCP tools, through the parent's connections", () => {
+  it("the parent's MCP tools deferred behind ToolSearch (300 tools) are still the sub-agent's to use", async () => {
+    bed.server.writeSettings(bed.home, { ContextWindow: 200_000 });
+    await writeMcpJson(bed.home, { many: testServer("--many", "300") });
+    await writeAgent("clerk", "tools: [mcp__many__create_invoice, mcp__many__list_invoice]");
+    serve(
+      [{ toolCalls: [{ id: "a1", name: "Agent", arguments: { agent: "clerk", task: "Create invoice INV-9" } }] }, { text: "The clerk did it." }],
+      [{ toolCalls: [{ id: "c1", name: "mcp__many__create_invoice", arguments: { invoice_id: "INV-9" } }] }, { text: "Created." }],
+    );
+    const run = await maia("delegate the invoice", ["Agent", "Mcp(many)"]);
+    expect(run.code, run.stderr).toBe(0);
+    // The parent's request holds ToolSearch and no MCP definition; the sub-agent's holds the two its definition names.
+    const parent = offered(bodiesOf(undefined)[0]);
+    expect(parent).toContain("ToolSearch");
+    expect(parent.filter((name) => name.startsWith("mcp__"))).toEqual([]);
+    const child = bodiesOf("clerk");
+    expect(offered(child[0]).filter((name) => name.startsWith("mcp__")).sort()).toEqual(["mcp__many__create_invoice", "mcp__many__list_invoice"]);
+    expect(toolMessages(child[1])).toEqual(['create_invoice done: {"invoice_id":"INV-9"}']);
+  });
+
   it("a sub-agent calls server-everything's echo and the test server's echo; each server runs once, in the parent", async () => {
     const starts = path.join(bed.home, "starts.txt");
     await writeMcpJson(bed.home, { everything: everythingStdio(), recorder: testServer("--starts-file", starts) });

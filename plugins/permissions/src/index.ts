@@ -1,7 +1,7 @@
 import { definePlugin, PROMPT_ORDER, STAGE, type AlwaysScope, type DoctorEntry, type DoctorPlace, type PermissionCheck, type ToolUseBlock } from "@maia/kernel";
 import { permissionsDoctor } from "./doctor-report.ts";
 import { createWarnOnce } from "@maia/util";
-import { applyMode, isPermissionMode, nextMode, OWN_COMMAND_TOOLS, PROMPT_SECTION_ID, type PermissionMode } from "./modes.ts";
+import { applyMode, isPermissionMode, nextMode, OWN_COMMAND_TOOLS, OWN_STATE_TOOLS, PROMPT_SECTION_ID, type PermissionMode } from "./modes.ts";
 import type { CallToRemember } from "@maia/permission-rules";
 import { readAddedRules, withAdded, type AddedRules, type RuleSet } from "./added-rules.ts";
 import { permissionsSubcommand } from "./check-command.ts";
@@ -192,6 +192,10 @@ export default definePlugin<Record<string, never>, PermissionsApi>({
       // BashOutput and KillShell reach only what MAIA started in this conversation: no rule needed (issue 39).
       if (OWN_COMMAND_TOOLS.has(call.name) && result.error === undefined && verdict.decision === "ask" && verdict.rule === undefined) {
         return { ...check, verdict: { decision: "allow", source: t("ownCommandsSource") } };
+      }
+      // ToolSearch reads the session's own list of deferred MCP tools; what it finds is checked when called.
+      if (OWN_STATE_TOOLS.has(call.name) && result.error === undefined && verdict.decision === "ask" && verdict.rule === undefined) {
+        return { ...check, verdict: { decision: "allow", source: t("ownStateSource") } };
       }
       if (verdict.decision !== "ask") return { ...check, verdict };
       // What the confirmation shows, and the rules "always" would add; where nobody can answer (headless), the

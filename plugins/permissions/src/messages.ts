@@ -71,6 +71,7 @@ export const t = defineMessages(
     sandboxSource: "the OS sandbox",
     autoAllowSource: "sandbox.autoAllowBashIfSandboxed (runs in the OS sandbox)",
     ownCommandsSource: "MAIA's own background commands (no rule needed)",
+    ownStateSource: "MAIA's own list of deferred MCP tools (no rule needed)",
     unsandboxedAsks: "dangerouslyDisableSandbox: this command would run OUTSIDE the OS sandbox, so it is always asked (in `maia -p`, only `--allow` rules of the run let it through)",
     planRefused:
       "plan mode: {tool} is not run, only tools that read are. Do not try to make changes: study the code with the reading tools, then present your plan to the user and wait for their approval",
@@ -177,6 +178,7 @@ and prints one JSON verdict per line, in order.`,
     sandboxSource: "le bac à sable du système",
     autoAllowSource: "sandbox.autoAllowBashIfSandboxed (s'exécute dans le bac à sable du système)",
     ownCommandsSource: "les commandes en arrière-plan de MAIA (aucune règle nécessaire)",
+    ownStateSource: "la liste des outils MCP différés de MAIA (aucune règle nécessaire)",
     unsandboxedAsks: "dangerouslyDisableSandbox : cette commande s'exécuterait HORS du bac à sable du système, elle est donc toujours demandée (avec `maia -p`, seules les règles `--allow` de l'exécution la laissent passer)",
     planRefused:
       "mode plan : {tool} n'est pas exécuté, seuls les outils de lecture le sont. N'essaie pas de modifier quoi que ce soit : étudie le code avec les outils de lecture, puis présente ton plan à l'utilisateur et attends son accord",

@@ -43,5 +43,8 @@ describe("approval modes", () => {
     expect(refused.decision).toBe("deny");
     expect(refused.reason).toMatch(/plan/);
     expect(applyMode("plan", { decision: "allow" }, "Write", { path: "a" }, "/p").decision).toBe("deny");
+    // ToolSearch only reads the session's list of deferred MCP tools: it runs in plan mode; what it finds does not.
+    expect(applyMode("plan", ask, "ToolSearch", { query: "issue" }, "/p")).toEqual(ask);
+    expect(applyMode("plan", { decision: "allow", rule: "Mcp(github)" }, "mcp__github__create_issue", {}, "/p").decision).toBe("deny");
   });
 });

@@ -20,8 +20,15 @@ export const PERMISSION_MODES: readonly PermissionMode[] = ["default", "acceptEd
  */
 export const OWN_COMMAND_TOOLS: ReadonlySet<string> = new Set(["BashOutput", "KillShell"]);
 
-/** Tools that only read: the ones plan mode lets run (with the two above). */
-const READING_TOOLS = new Set(["Read", "Glob", "Grep", "WebFetch", "TodoWrite", "CurrentModel", ...OWN_COMMAND_TOOLS]);
+/**
+ * Tools that read only what MAIA itself holds for the session: ToolSearch (the mcp plugin's, when MCP tools are
+ * deferred) searches the session's own list of tools. No rule needed (a deny or ask rule still decides); the
+ * tools it finds are checked as any other when they are called.
+ */
+export const OWN_STATE_TOOLS: ReadonlySet<string> = new Set(["ToolSearch"]);
+
+/** Tools that only read: the ones plan mode lets run (with the three above). */
+const READING_TOOLS = new Set(["Read", "Glob", "Grep", "WebFetch", "TodoWrite", "CurrentModel", ...OWN_COMMAND_TOOLS, ...OWN_STATE_TOOLS]);
 const EDIT_TOOLS = new Set(["Edit", "Write"]);
 
 export function isPermissionMode(value: unknown): value is PermissionMode {

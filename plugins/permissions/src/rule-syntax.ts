@@ -45,6 +45,7 @@ export const KNOWN_TOOLS = [
   "WebFetch",
   "CurrentModel",
   "Skill",
+  "ToolSearch",
   "Agent",
   "Redirect",
   "Mcp",

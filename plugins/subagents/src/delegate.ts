@@ -1,4 +1,4 @@
-import { errorMessage, type AgentSession, type InteractionPort } from "@maia/kernel";
+import { errorMessage, type AgentSession, type AnyTool, type InteractionPort } from "@maia/kernel";
 import { ledgerFolder } from "@maia/util";
 import { mcpToolsFor, runParentTool } from "./mcp-offer.ts";
 import type { AgentDefinition } from "./agent-definition.ts";
@@ -18,6 +18,8 @@ export interface DelegateEnvironment {
   allowRules: readonly string[];
   /** The parent session's name, for the trace's name. */
   sessionName(session: AgentSession): string;
+  /** Every MCP tool of the session, deferred ones included (the mcp plugin's API); undefined: `session.tools`. */
+  mcpTools?(session: AgentSession): ReadonlyMap<string, AnyTool> | undefined;
   timeoutMs?: number;
   killDelayMs?: number;
 }
@@ -57,7 +59,7 @@ export async function delegate(request: DelegateRequest, environment: DelegateEn
       model,
       allowRules: [...environment.allowRules],
       canAsk: interaction.canAsk,
-      mcpTools: mcpToolsFor(session, agent.tools, agent.disallowedTools),
+      mcpTools: mcpToolsFor(session, agent.tools, agent.disallowedTools, environment.mcpTools?.(session) ?? session.tools),
     },
     program: environment.program,
     ...(environment.execArgv ? { execArgv: environment.execArgv } : {}),
@@ -70,7 +72,7 @@ export async function delegate(request: DelegateRequest, environment: DelegateEn
       if (level === "info") report.info(line);
       else report.warn(line);
     },
-    callMcp: (name, input, signal) => runParentTool(session, name, input, signal, report.warn),
+    callMcp: (name, input, signal) => runParentTool(session, name, input, signal, report.warn, environment.mcpTools?.(session) ?? session.tools),
     ...(environment.timeoutMs === undefined ? {} : { timeoutMs: environment.timeoutMs }),
     ...(environment.killDelayMs === undefined ? {} : { killDelayMs: environment.killDelayMs }),
     ledgerFolder: ledgerFolder(session.setup.homeDir),

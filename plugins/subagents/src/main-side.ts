@@ -1,4 +1,4 @@
-import { errorMessage, PROMPT_ORDER, type AgentSession, type CommandContext, type PluginContext, type SessionSetup } from "@maia/kernel";
+import { errorMessage, PROMPT_ORDER, type AgentSession, type AnyTool, type CommandContext, type PluginContext, type SessionSetup } from "@maia/kernel";
 import type { ContextApi } from "@maia/plugin-context";
 import { contributedSources, createWarnOnce } from "@maia/util";
 import type { LiteLLMApi } from "@maia/plugin-litellm";
@@ -32,6 +32,10 @@ type LiteLLMPeer = Pick<LiteLLMApi, "listModels">;
 type SessionsPeer = Pick<SessionsApi, "nameOf">;
 type RulesChecker = Pick<PermissionsApi, "checkRules">;
 type ContextPeer = Pick<ContextApi, "refresh">;
+/** The mcp plugin's `tools` (typed here: a type import of it would make the plugin a dependency of this one). */
+interface McpPeer {
+  tools?(session: AgentSession): ReadonlyMap<string, AnyTool> | undefined;
+}
 
 /**
  * The plugin's side in the main agent (seed § 20.1–20.3b, § 20.5): the definitions read once per session being
@@ -85,6 +89,8 @@ export function installMainSide(context: PluginContext, name: string, options: M
       }
     },
     sessionName: (session) => context.plugins.get<SessionsPeer>("sessions")?.api?.nameOf(session) ?? fallbackSessionName(),
+    // The parent's MCP tools, those deferred behind ToolSearch included: the definition's `tools` list selects.
+    mcpTools: (session) => context.plugins.get<McpPeer>("mcp")?.api?.tools?.(session),
   };
   let runs = 0;
   const run = async (
