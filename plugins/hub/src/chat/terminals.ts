@@ -20,8 +20,8 @@ interface Terminal {
 
 /**
  * The terminals (`terminal/*`) of one agent: each command runs in the agent's `cwd` (or a `cwd` inside it), in
- * its own process group so a kill reaches what it started, with its stdout and stderr interleaved into one
- * byte-limited output. Everything is killed on `release`, and when the agent stops (`killAll`).
+ * its own process group so a kill reaches what it started, its stdout and stderr joined in one pipe (in the order
+ * written) into one byte-limited output. Everything is killed on `release`, and when the agent stops (`killAll`).
  *
  * node:child_process rather than execa: the output is retained by bytes under a limit, not buffered whole, and
  * the group is signalled by its negative pid, which execa would not do for us.
@@ -42,8 +42,11 @@ export class Terminals {
     const env = { ...process.env };
     for (const variable of request.env ?? []) env[variable.name] = variable.value;
     // With arguments the command is run as given; alone, it is a command line, as agents write them for a shell.
-    const [command, args] = request.args && request.args.length > 0 ? [request.command, request.args] : ["/bin/sh", ["-c", request.command]];
-    const child = spawn(command, args, { cwd: folder, env, stdio: ["ignore", "pipe", "pipe"], detached: true, windowsHide: true });
+    const argv = request.args && request.args.length > 0 ? [request.command, ...request.args] : ["/bin/sh", "-c", request.command];
+    // One pipe for both streams, as a terminal has: the output reads in the order the command wrote it (two pipes
+    // read apart can swap an error line and the line written just before it). The shell that joins them becomes
+    // the command (`exec`); a command that cannot start says so in the output with exit status 127, as in a shell.
+    const child = spawn("/bin/sh", ["-c", 'exec 2>&1; exec "$@"', "sh", ...argv], { cwd: folder, env, stdio: ["ignore", "pipe", "ignore"], detached: true, windowsHide: true });
     await new Promise<void>((resolve, reject) => {
       child.once("spawn", resolve);
       child.once("error", (error) => reject(new RequestError(INTERNAL_ERROR, t("spawnFailed", { command: request.command, cause: error.message }))));
@@ -52,7 +55,6 @@ export class Terminals {
     const limit = request.outputByteLimit != null && request.outputByteLimit >= 0 ? request.outputByteLimit : DEFAULT_OUTPUT_BYTE_LIMIT;
     const output = new OutputBuffer(limit);
     child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
-    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
     const id = `term-${randomUUID()}`;
     // "close" comes once the last output has been read; but something the command left in the background may
     // hold the pipes open, so the exit counts on its own a moment later.

@@ -87,7 +87,7 @@ const scenarios = {
   // cwd; one killed, and one left running for the agent's stop to kill (its pid reported).
   async terminal({ client, sessionId, cwd }) {
     const results = {};
-    const first = await client.request(methods.client.terminal.create, { sessionId, command: "echo hello; sleep 0.05; echo oops >&2; sleep 0.05; pwd", cwd });
+    const first = await client.request(methods.client.terminal.create, { sessionId, command: "echo hello; echo oops >&2; pwd", cwd });
     await update(client, sessionId, {
       sessionUpdate: "tool_call",
       toolCallId: "t1",
