@@ -16,7 +16,7 @@ export { NO_INTERACTION } from "./contracts/interaction.ts";
 export { imageReference, imageStandIn, textOf } from "./contracts/messages.ts";
 export { ProviderError } from "./contracts/provider.ts";
 export { PROMPT_ORDER } from "./contracts/session.ts";
-export { ERROR_CODES, MaiaError, errorMessage, isAbortError, type ErrorCode } from "./errors.ts";
+export { ERROR_CODES, MaiaError, errorMessage, isAbortError, type ErrorCode } from "@maia/util/maia-error";
 export { STAGE, HOOK_DEADLINES_MS, HOOK_KINDS, type HookName, type HookTable } from "./hooks/hooks.ts";
 export type { PluginHooks, TapOptions, TapStats } from "./hooks/instrumented-hooks.ts";
 export { definePluginHooks, type OwnedHookTaps, type PluginHookOptions, type PluginHookSet } from "./hooks/plugin-hooks.ts";
@@ -24,7 +24,6 @@ export { definePluginHooks, type OwnedHookTaps, type PluginHookOptions, type Plu
 export { defineMessages, activeLocale, setActiveLocale, resolveLocale, type Locale, type MessageTemplate, type Translate } from "@maia/util/i18n";
 export { Kernel, type KernelOptions } from "./kernel.ts";
 export { Conversation, MAX_CONTINUATIONS, type ConversationOptions } from "./host/conversation.ts";
-export { dispatchInput, type DispatchOptions, type DispatchResult } from "./host/dispatch-input.ts";
 export { MAX_ITERATIONS, type RunTurnOptions } from "./loop/run-turn.ts";
 export { MAX_PARALLEL_TOOLS } from "./loop/tool-runner.ts";
 export {
@@ -50,6 +49,5 @@ export {
   type PluginStage,
 } from "./plugins/plugin-host.ts";
 export { stricter } from "./permissions/verdict.ts";
-export { describeErrors, precompiled, validatorFor, type Validator } from "./validation/validator.ts";
-export { KERNEL_AJV_OPTIONS } from "./validation/ajv-options.ts";
-export { ajvRuntime } from "./validation/standalone-runtime.ts";
+// Plugins validate their files with MAIA's one ajv, and their generated validators call its runtime helpers.
+export { ajvRuntime, describeErrors, precompiled, validatorFor, type Validator } from "@maia/util/validation";

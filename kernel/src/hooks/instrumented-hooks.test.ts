@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PermissionCheck } from "../contracts/session.ts";
-import { ERROR_CODES, type MaiaError } from "../errors.ts";
+import { ERROR_CODES, type MaiaError } from "@maia/util/maia-error";
 import { STAGE } from "./hooks.ts";
 import { InstrumentedHooks } from "./instrumented-hooks.ts";
 

@@ -1,6 +1,6 @@
-import { monotonicMs } from "../clock.ts";
+import { monotonicMs } from "@maia/util/clock";
 import type { PermissionCheck } from "../contracts/session.ts";
-import { ERROR_CODES, MaiaError } from "../errors.ts";
+import { ERROR_CODES, MaiaError } from "@maia/util/maia-error";
 import { stricter } from "../permissions/verdict.ts";
 import { createHookTable, HOOK_DEADLINES_MS, HOOK_KINDS, STAGE, type HookKind, type HookName, type HookTable } from "./hooks.ts";
 

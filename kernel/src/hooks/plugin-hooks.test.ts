@@ -1,6 +1,6 @@
 import { AsyncSeriesWaterfallHook, SyncHook } from "tapable";
 import { describe, expect, it } from "vitest";
-import { ERROR_CODES, type MaiaError } from "../errors.ts";
+import { ERROR_CODES, type MaiaError } from "@maia/util/maia-error";
 import { definePluginHooks } from "./plugin-hooks.ts";
 
 const demoHooks = definePluginHooks("demo", () => ({

@@ -1,5 +1,5 @@
-import { monotonicMs } from "../clock.ts";
-import { ERROR_CODES, MaiaError } from "../errors.ts";
+import { monotonicMs } from "@maia/util/clock";
+import { ERROR_CODES, MaiaError } from "@maia/util/maia-error";
 import type { TapStats } from "./instrumented-hooks.ts";
 
 /** What the helper needs of a tapable hook: taps to register, and an interceptor to wrap them. */

@@ -3,7 +3,7 @@ import { AgentEvents } from "../contracts/events.ts";
 import type { InteractionPort } from "../contracts/interaction.ts";
 import type { AgentSession, SessionSetup } from "../contracts/session.ts";
 import type { AnyTool } from "../contracts/tool.ts";
-import { ERROR_CODES, MaiaError } from "../errors.ts";
+import { ERROR_CODES, MaiaError } from "@maia/util/maia-error";
 import type { HookTable } from "../hooks/hooks.ts";
 import { t } from "./messages.ts";
 import { MAX_ITERATIONS } from "./run-turn.ts";

@@ -1,10 +1,10 @@
-import { monotonicMs } from "../clock.ts";
+import { monotonicMs } from "@maia/util/clock";
 import type { InputPrefix, SlashCommand, Subcommand } from "../contracts/commands.ts";
 import type { AgentSession, CompactEvent, ContextChange, SessionSetup } from "../contracts/session.ts";
-import { ERROR_CODES, MaiaError, errorMessage, type ErrorCode } from "../errors.ts";
+import { ERROR_CODES, MaiaError, errorMessage, type ErrorCode } from "@maia/util/maia-error";
 import type { InstrumentedHooks } from "../hooks/instrumented-hooks.ts";
 import { buildSystemPrompt } from "../loop/create-session.ts";
-import { describeErrors, validatorFor } from "../validation/validator.ts";
+import { describeErrors, validatorFor } from "@maia/util/validation";
 import { KERNEL_VERSION, checkPluginModule } from "./check-plugin.ts";
 import type { MaiaPlugin, PluginContext, PluginHandle, PluginLogger, RuntimeInfo } from "./define-plugin.ts";
 import { orderPlugins } from "./plugin-order.ts";

@@ -1,9 +1,9 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
-import { Conversation, dispatchInput, setActiveLocale, type AgentSession, type CommandContext, type CommandOutput, type Kernel, type MaiaPlugin } from "@maia/kernel";
+import { Conversation, setActiveLocale, type AgentSession, type CommandContext, type CommandOutput, type Kernel, type MaiaPlugin } from "@maia/kernel";
 import { createTestKernel, recordEvents, scriptedInteraction } from "@maia/testing-kernel";
-import { firstParty } from "@maia/testing-plugins";
+import { dispatchInput, firstParty } from "@maia/testing-plugins";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 // The context plugin (through @maia/testing-plugins) counts the context, for the recount.
 import type { ContextApi } from "@maia/plugin-context";

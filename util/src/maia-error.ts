@@ -41,4 +41,4 @@ export class MaiaError extends Error {
 }
 
 // Shared with code that has no kernel at hand (the command line's last resort): one definition, in @maia/util.
-export { errorMessage, isAbortError } from "@maia/util/error-message";
+export { errorMessage, isAbortError } from "./error-message.ts";
