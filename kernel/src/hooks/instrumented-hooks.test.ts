@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { PermissionCheck } from "../contracts/session.ts";
+import type { PermissionCheck } from "../contracts/hooks.ts";
 import { ERROR_CODES, type MaiaError } from "@maia/util/maia-error";
-import { STAGE } from "./hooks.ts";
+import { STAGE } from "../contracts/hooks.ts";
 import { InstrumentedHooks } from "./instrumented-hooks.ts";
 
 function check(): PermissionCheck {
@@ -90,12 +90,14 @@ describe("hook interceptor", () => {
     expect((await hooks.table.checkPermission.promise(check())).verdict?.decision).toBe("ask");
   });
 
-  it("tags taps with their plugin whatever name they give, and counts calls", async () => {
+  it("tags taps with their plugin whatever name they give", async () => {
     const { hooks } = setup();
-    hooks.facadeFor("real").afterTurn.tap("pretending-to-be-someone-else", () => undefined);
+    let calls = 0;
+    hooks.facadeFor("real").afterTurn.tap("pretending-to-be-someone-else", () => void (calls += 1));
     await hooks.table.afterTurn.promise({ session: {} as never, status: "done" });
     expect(hooks.hooksOf("real")).toEqual(["afterTurn"]);
-    expect(hooks.statsOf("real").get("afterTurn")?.calls).toBe(1);
+    expect(hooks.hooksOf("pretending-to-be-someone-else")).toEqual([]);
+    expect(calls).toBe(1);
   });
 
   it("offers plugins no way to call a hook", () => {

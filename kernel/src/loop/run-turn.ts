@@ -1,7 +1,8 @@
 import type { ContentBlock, ImageBlock, Message, ToolResultBlock, ToolUseBlock } from "../contracts/messages.ts";
 import { imageReference } from "../contracts/messages.ts";
 import { ProviderError, type StopReason } from "../contracts/provider.ts";
-import type { AgentSession, TurnOutcome, TurnStatus } from "../contracts/session.ts";
+import type { AgentSession } from "../contracts/session.ts";
+import type { TurnOutcome, TurnStatus } from "../contracts/hooks.ts";
 import { isAbortError } from "@maia/util/maia-error";
 import type { HookTable } from "../hooks/hooks.ts";
 import { t } from "./messages.ts";

@@ -1,6 +1,7 @@
 import { imageReference, type ImageBlock, type ToolResultBlock, type ToolUseBlock } from "../contracts/messages.ts";
 import type { AgentEvent } from "../contracts/events.ts";
-import type { AgentSession, ToolCallRevision, Verdict } from "../contracts/session.ts";
+import type { AgentSession, Verdict } from "../contracts/session.ts";
+import type { ToolCallRevision } from "../contracts/hooks.ts";
 import type { AskDetail } from "../contracts/interaction.ts";
 import type { AnyTool, ToolContext, ToolOutput, ToolPreview } from "../contracts/tool.ts";
 import { errorMessage, isAbortError } from "@maia/util/maia-error";
