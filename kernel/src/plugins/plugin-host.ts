@@ -6,7 +6,7 @@ import { describeErrors, validatorFor } from "@maia/util/validation";
 import { KERNEL_VERSION, checkPluginModule } from "./check-plugin.ts";
 import type { MaiaPlugin, PluginContext, PluginHandle, PluginLogger, RuntimeInfo } from "./define-plugin.ts";
 import { orderPlugins } from "./plugin-order.ts";
-import { Registry } from "./registry.ts";
+import { Registry } from "@maia/util/registry";
 
 export type PluginSource = "builtin" | "npm" | "path";
 export type PluginStage = "resolve" | "import" | "shape" | "options" | "order" | "apply";
