@@ -6,7 +6,7 @@ import { KERNEL_AJV_OPTIONS } from "./ajv-options.ts";
 /** A JSON Schema, as plugins and tools declare them (the kernel's `JsonSchema`). */
 export type JsonSchema = { [key: string]: unknown };
 
-/** A validator as ajv compiles it, or as the build step generated it from a static schema (standalone.ts). */
+/** A validator as ajv compiles it, or as the build step generated it from a static schema (cli/src/build/standalone.ts). */
 export type Validator = ValidateFunction;
 /** One problem ajv found. */
 export type ValidationError = ErrorObject;
