@@ -1,6 +1,6 @@
 /**
- * @maia/kernel — the public API. Plugins need only `definePlugin`, `STAGE`, `PROMPT_ORDER` and the types;
- * front ends use `Kernel`.
+ * @maia/kernel — the public API. Plugins need only `definePlugin`, `STAGE`, `PROMPT_ORDER`, `hookSpec` (for hooks of
+ * their own) and the types; the whole hook surface is contracts/hooks.ts. Front ends use `Kernel`.
  */
 export type * from "./contracts/messages.ts";
 export type * from "./contracts/provider.ts";

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { PermissionCheck } from "../contracts/hooks.ts";
 import { ERROR_CODES, type MaiaError } from "@maia/util/maia-error";
-import { STAGE } from "../contracts/hooks.ts";
+import { HOOK_SPECS, STAGE, type HookName, type PermissionCheck } from "../contracts/hooks.ts";
 import { InstrumentedHooks } from "./instrumented-hooks.ts";
 
 function check(): PermissionCheck {
@@ -157,5 +156,14 @@ describe("hook deadlines", () => {
     const result = await hooks.table.beforeTurn.promise({ session: {} as never, text: "hi", signal: new AbortController().signal, origin: "user", images: [] });
     expect(result.text).toBe("changed");
     expect(errors).toEqual([]);
+  });
+
+  it("are built from the specs: one tapable hook of the spec's kind each, and a trigger for each hook plugins may call", async () => {
+    const { hooks } = setup();
+    const classOf = { waterfall: "AsyncSeriesWaterfallHook", permission: "AsyncSeriesWaterfallHook", bail: "AsyncSeriesBailHook", series: "AsyncSeriesHook", sync: "SyncHook" };
+    for (const name of Object.keys(HOOK_SPECS) as HookName[]) expect(hooks.table[name].constructor.name, name).toBe(classOf[HOOK_SPECS[name].kind]);
+    expect(Object.keys(hooks.triggers).sort()).toEqual(["contextChanged", "onCompact", "systemPrompt"]);
+    hooks.facadeFor("memory").systemPrompt.tap("memory", (sections) => [...sections, { id: "m", order: 100, text: "MAIA.md" }]);
+    expect(await hooks.triggers.systemPrompt([], {} as never)).toEqual([{ id: "m", order: 100, text: "MAIA.md" }]);
   });
 });
