@@ -39,6 +39,8 @@ Options:
     noModel:
       "No model configured. Choose one with --model <name>, the MAIA_MODEL variable, or \"model\" in .maia/config.json.{models}",
     unknownSubcommand: 'unknown command "{name}"',
+    unknownCommand: "Unknown command: /{name}",
+    unknownCommandSuggest: "Unknown command: /{name} (did you mean /{suggestion}?)",
     errorPrefix: "Error: {message}",
     aborted: "Interrupted.",
     pluginEnabled: "Plugin {name} enabled in {file}",
@@ -91,6 +93,8 @@ Options :
     noModel:
       "Aucun modèle configuré. Choisissez-en un avec --model <nom>, la variable MAIA_MODEL ou « model » dans .maia/config.json.{models}",
     unknownSubcommand: "commande inconnue « {name} »",
+    unknownCommand: "Commande inconnue : /{name}",
+    unknownCommandSuggest: "Commande inconnue : /{name} (vouliez-vous dire /{suggestion} ?)",
     errorPrefix: "Erreur : {message}",
     aborted: "Interrompu.",
     pluginEnabled: "Plugin {name} activé dans {file}",

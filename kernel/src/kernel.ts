@@ -1,7 +1,8 @@
 import type { AgentEvents } from "./contracts/events.ts";
 import type { InteractionPort } from "./contracts/interaction.ts";
-import type { AgentSession, SessionSetup, TurnOutcome } from "./contracts/session.ts";
-import type { MaiaError } from "./errors.ts";
+import type { AgentSession, SessionSetup } from "./contracts/session.ts";
+import type { TurnOutcome } from "./contracts/hooks.ts";
+import type { MaiaError } from "@maia/util/maia-error";
 import { InstrumentedHooks } from "./hooks/instrumented-hooks.ts";
 import type { HookTable } from "./hooks/hooks.ts";
 import { createSession } from "./loop/create-session.ts";

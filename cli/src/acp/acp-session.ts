@@ -1,7 +1,6 @@
 import {
   AgentEvents,
   Conversation,
-  dispatchInput,
   errorMessage,
   type AgentEvent,
   type AgentSession,
@@ -9,6 +8,7 @@ import {
   type PluginLogger,
   type TurnOutcome,
 } from "@maia/kernel";
+import { dispatchInput } from "../dispatch-input.ts";
 import type { SavedSession } from "@maia/plugin-sessions";
 import { randomHex } from "@maia/util";
 import { methods, RequestError, type AgentContext, type ContentBlock, type McpServer, type SessionUpdate, type StopReason } from "@agentclientprotocol/sdk";

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { standaloneModule } from "@maia/kernel/standalone";
+import { standaloneModule } from "./standalone.ts";
 import { VALIDATOR_TARGETS } from "./validator-targets.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");

@@ -18,7 +18,7 @@ export const PRINT_LIBS: readonly PrintLib[] = [
   { name: "turndown", owner: "@maia/plugin-builtin-tools", specifiers: { turndown: undefined } },
   { name: "execa", owner: "@maia/util", specifiers: { execa: undefined } },
   { name: "yaml", owner: "@maia/util", specifiers: { yaml: undefined } },
-  { name: "ajv", owner: "@maia/kernel", specifiers: { ajv: undefined } },
+  { name: "ajv", owner: "@maia/util", specifiers: { ajv: undefined } },
   { name: "web-tree-sitter", owner: "@maia/plugin-permissions", specifiers: { "web-tree-sitter": undefined } },
   // The OS sandbox's mechanics (bubblewrap arguments, the domain proxy with node:http): the first Bash call.
   { name: "sandbox", owner: "@maia/plugin-sandbox", specifiers: { "@maia/sandbox": undefined } },

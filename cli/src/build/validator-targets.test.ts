@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compiledAtRunTime, standaloneModule } from "@maia/kernel/standalone";
+import { compiledAtRunTime, standaloneModule } from "./standalone.ts";
 import { VALIDATOR_TARGETS } from "./validator-targets.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");

@@ -1,5 +1,5 @@
-import { KERNEL_AJV_OPTIONS, type JsonSchema } from "@maia/kernel";
-import type { StandaloneValidator } from "@maia/kernel/standalone";
+import { KERNEL_AJV_OPTIONS, type JsonSchema } from "@maia/util/validation";
+import type { StandaloneValidator } from "./standalone.ts";
 import { OPTIONS_SCHEMA as COMPACTION_OPTIONS } from "@maia/plugin-compaction/schema";
 import { OPTIONS_SCHEMA as CONTEXT_OPTIONS } from "@maia/plugin-context/schema";
 import { TOOL_SCHEMA } from "@maia/plugin-custom-tools/schema";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { Conversation, dispatchInput, NO_INTERACTION, errorMessage, type ImageBlock, type LogOrigin, type TurnOutcome } from "@maia/kernel";
+import { Conversation, NO_INTERACTION, errorMessage, type ImageBlock, type LogOrigin, type TurnOutcome } from "@maia/kernel";
 import type { SavedSession, SessionsApi } from "@maia/plugin-sessions";
 import { applyLaunchMode } from "../permission-mode.ts";
 import type { CliArgs } from "../args.ts";
@@ -8,6 +8,7 @@ import { resolveLaunchFolder } from "../launch-folder.ts";
 import { chooseModel } from "../model-choice.ts";
 import { t } from "../messages.ts";
 import { HeadlessOutput } from "./output.ts";
+import { dispatchInput } from "../dispatch-input.ts";
 
 /** What this runner uses of the sessions plugin's API (--resume, --continue); the plugin may be disabled. */
 type SessionsPeer = Pick<SessionsApi, "openForResume" | "resume">;

@@ -1,4 +1,5 @@
-import { dispatchInput, errorMessage, type Conversation, type TurnOutcome } from "@maia/kernel";
+import { errorMessage, type Conversation, type TurnOutcome } from "@maia/kernel";
+import { dispatchInput } from "../dispatch-input.ts";
 import { t as cliT } from "../messages.ts";
 import { imageChip } from "../ui/image-chips.ts";
 import type { InkUI } from "../ui/ink-ui.ts";

@@ -131,6 +131,7 @@ function publicRecord(record: PluginRecord) {
     ...(record.reason ? { reason: `failed at ${record.stage}: ${record.reason}` } : {}),
     description: record.description ?? "",
     hooks: record.hooks,
+    owns: record.owns,
     loadMs: record.loadMs,
     logs: record.logs,
   };
@@ -143,15 +144,16 @@ function formatRecords(records: PluginRecord[], claude: readonly ClaudeRecord[] 
     record.source,
     record.state === "failed" ? `failed (${record.stage}: ${record.reason})` : record.state,
     record.hooks.join(", ") || "-",
+    record.owns.join(", ") || "-",
     `${record.loadMs} ms`,
   ]);
   // A Claude Code plugin: where it came from, and its commands, agents, skills, hooks and servers.
   for (const record of claude) {
     const state = record.reason ? `${record.state} (${record.reason})` : record.state;
     const from = record.store === "claude" ? `${record.from}, ${claudeMessages("installedByClaudeCode")}` : record.from;
-    rows.push([record.name, record.version ?? "-", `claude-plugin: ${from}`, state, componentsSummary(record), "-"]);
+    rows.push([record.name, record.version ?? "-", `claude-plugin: ${from}`, state, componentsSummary(record), "-", "-"]);
   }
-  const header = ["name", "version", "source", "state", "hooks", "load"];
+  const header = ["name", "version", "source", "state", "hooks", "owns", "load"];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)));
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd();
   return `${[line(header), ...rows.map(line)].join("\n")}\n`;

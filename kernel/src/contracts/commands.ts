@@ -1,5 +1,5 @@
 import type { InteractionPort } from "./interaction.ts";
-import type { AgentSession, TurnOutcome } from "./session.ts";
+import type { AgentSession } from "./session.ts";
 
 /** How a command or prefix writes to whatever front end runs it. */
 export interface CommandOutput {
@@ -22,42 +22,6 @@ export interface SessionHost {
     /** Becomes the new session's `setup.restartReason`. */
     reason: string;
   }): Promise<AgentSession>;
-}
-
-/** A request that ended in an error, offered to `recoverTurn` before the front end sees it. */
-/**
- * What `continueTurn` carries: a request sent through the SessionHost ended "done" (the model stopped calling
- * tools). `continuations` counts the follow-ups already sent for this request (0 the first time).
- */
-export interface TurnContinuation {
-  outcome: TurnOutcome;
-  host: SessionHost;
-  continuations: number;
-  signal?: AbortSignal;
-}
-
-/** What a `continueTurn` tap answers to have the agent go on: `prompt` is sent as the next request (origin "hook"). */
-export interface ContinuationAnswer {
-  prompt: string;
-}
-
-export interface TurnRecovery {
-  /** The failed outcome (status "error"); its session is the host's current one. */
-  outcome: TurnOutcome;
-  /** The request as the user typed it, which a retry sends again. */
-  text: string;
-  /** The conversation's host: a recovery that rebuilds the agent (a compaction) restarts it. */
-  host: SessionHost;
-  signal?: AbortSignal;
-}
-
-/**
- * What a `recoverTurn` tap answers to have the request sent once more, on `host.current`; `context` rides on that
- * one request only (a resume instruction) and is taken back out whatever its end.
- */
-export interface RecoveryAnswer {
-  retry: true;
-  context?: string;
 }
 
 export interface CommandContext {

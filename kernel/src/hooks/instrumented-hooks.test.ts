@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { PermissionCheck } from "../contracts/session.ts";
-import { ERROR_CODES, type MaiaError } from "../errors.ts";
-import { STAGE } from "./hooks.ts";
+import { ERROR_CODES, type MaiaError } from "@maia/util/maia-error";
+import { HOOK_SPECS, STAGE, type HookName, type PermissionCheck } from "../contracts/hooks.ts";
 import { InstrumentedHooks } from "./instrumented-hooks.ts";
 
 function check(): PermissionCheck {
@@ -90,12 +89,14 @@ describe("hook interceptor", () => {
     expect((await hooks.table.checkPermission.promise(check())).verdict?.decision).toBe("ask");
   });
 
-  it("tags taps with their plugin whatever name they give, and counts calls", async () => {
+  it("tags taps with their plugin whatever name they give", async () => {
     const { hooks } = setup();
-    hooks.facadeFor("real").afterTurn.tap("pretending-to-be-someone-else", () => undefined);
+    let calls = 0;
+    hooks.facadeFor("real").afterTurn.tap("pretending-to-be-someone-else", () => void (calls += 1));
     await hooks.table.afterTurn.promise({ session: {} as never, status: "done" });
     expect(hooks.hooksOf("real")).toEqual(["afterTurn"]);
-    expect(hooks.statsOf("real").get("afterTurn")?.calls).toBe(1);
+    expect(hooks.hooksOf("pretending-to-be-someone-else")).toEqual([]);
+    expect(calls).toBe(1);
   });
 
   it("offers plugins no way to call a hook", () => {
@@ -155,5 +156,14 @@ describe("hook deadlines", () => {
     const result = await hooks.table.beforeTurn.promise({ session: {} as never, text: "hi", signal: new AbortController().signal, origin: "user", images: [] });
     expect(result.text).toBe("changed");
     expect(errors).toEqual([]);
+  });
+
+  it("are built from the specs: one tapable hook of the spec's kind each, and a trigger for each hook plugins may call", async () => {
+    const { hooks } = setup();
+    const classOf = { waterfall: "AsyncSeriesWaterfallHook", permission: "AsyncSeriesWaterfallHook", bail: "AsyncSeriesBailHook", series: "AsyncSeriesHook", sync: "SyncHook" };
+    for (const name of Object.keys(HOOK_SPECS) as HookName[]) expect(hooks.table[name].constructor.name, name).toBe(classOf[HOOK_SPECS[name].kind]);
+    expect(Object.keys(hooks.triggers).sort()).toEqual(["contextChanged", "onCompact", "systemPrompt"]);
+    hooks.facadeFor("memory").systemPrompt.tap("memory", (sections) => [...sections, { id: "m", order: 100, text: "MAIA.md" }]);
+    expect(await hooks.triggers.systemPrompt([], {} as never)).toEqual([{ id: "m", order: 100, text: "MAIA.md" }]);
   });
 });

@@ -1,7 +1,8 @@
 import type { SessionHost } from "../contracts/commands.ts";
 import { AgentEvents } from "../contracts/events.ts";
 import type { InteractionPort } from "../contracts/interaction.ts";
-import type { AgentSession, TurnOutcome } from "../contracts/session.ts";
+import type { AgentSession } from "../contracts/session.ts";
+import type { TurnOutcome } from "../contracts/hooks.ts";
 import type { Kernel } from "../kernel.ts";
 import type { RunTurnOptions } from "../loop/run-turn.ts";
 import { t } from "./messages.ts";

@@ -3,7 +3,7 @@ import { createTestKernel, scriptedProvider } from "@maia/testing-kernel";
 import type { ChatRequest } from "../contracts/provider.ts";
 import { NO_INTERACTION } from "../contracts/interaction.ts";
 import { definePlugin, type MaiaPlugin } from "../plugins/define-plugin.ts";
-import type { RecoveryAnswer, TurnRecovery } from "../contracts/commands.ts";
+import type { RecoveryAnswer, TurnRecovery } from "../contracts/hooks.ts";
 import { Conversation } from "./conversation.ts";
 
 function recoverer(name: string, answer: (recovery: TurnRecovery) => RecoveryAnswer | undefined, seen: TurnRecovery[]): MaiaPlugin<never, unknown> {

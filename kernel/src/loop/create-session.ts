@@ -1,9 +1,9 @@
 import { randomUUID } from "@maia/util/random";
 import { AgentEvents } from "../contracts/events.ts";
 import type { InteractionPort } from "../contracts/interaction.ts";
-import type { AgentSession, SessionSetup } from "../contracts/session.ts";
+import type { AgentSession, PromptSection, SessionSetup } from "../contracts/session.ts";
 import type { AnyTool } from "../contracts/tool.ts";
-import { ERROR_CODES, MaiaError } from "../errors.ts";
+import { ERROR_CODES, MaiaError } from "@maia/util/maia-error";
 import type { HookTable } from "../hooks/hooks.ts";
 import { t } from "./messages.ts";
 import { MAX_ITERATIONS } from "./run-turn.ts";
@@ -15,9 +15,8 @@ export interface CreateSessionOptions {
   maxIterations?: number;
 }
 
-/** The system prompt the plugins give for this setup: their sections in order, blank ones dropped. */
-export async function buildSystemPrompt(hooks: HookTable, setup: SessionSetup): Promise<string> {
-  const sections = await hooks.systemPrompt.promise([], setup);
+/** The system prompt made of the plugins' sections (the `systemPrompt` hook's): in order, blank ones dropped. */
+export function joinPromptSections(sections: readonly PromptSection[]): string {
   return [...sections]
     .map((section, index) => ({ section, index }))
     .sort((a, b) => a.section.order - b.section.order || a.index - b.index)
@@ -47,7 +46,7 @@ export async function createSession(
   for (const tool of await hooks.tools.promise([], setup)) {
     if (!tools.has(tool.spec.name)) tools.set(tool.spec.name, tool);
   }
-  const system = await buildSystemPrompt(hooks, setup);
+  const system = joinPromptSections(await hooks.systemPrompt.promise([], setup));
 
   const session: AgentSession = {
     id: randomUUID(),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolResultBlock } from "../contracts/messages.ts";
 import { definePlugin, type MaiaPlugin, type PluginContext } from "../plugins/define-plugin.ts";
-import { STAGE } from "../hooks/hooks.ts";
+import { STAGE } from "../contracts/hooks.ts";
 import { Conversation, MAX_CONTINUATIONS } from "../host/conversation.ts";
 import { call, loopFixture, type LoopFixture } from "@maia/testing-kernel";
 

@@ -1,8 +1,9 @@
 import type { ContentBlock, ImageBlock, Message, ToolResultBlock, ToolUseBlock } from "../contracts/messages.ts";
 import { imageReference } from "../contracts/messages.ts";
 import { ProviderError, type StopReason } from "../contracts/provider.ts";
-import type { AgentSession, TurnOutcome, TurnStatus } from "../contracts/session.ts";
-import { isAbortError } from "../errors.ts";
+import type { AgentSession } from "../contracts/session.ts";
+import type { TurnOutcome, TurnStatus } from "../contracts/hooks.ts";
+import { isAbortError } from "@maia/util/maia-error";
 import type { HookTable } from "../hooks/hooks.ts";
 import { t } from "./messages.ts";
 import { holdsImages, imageSupportOf, withImageStandIns } from "./images.ts";

@@ -1,7 +1,6 @@
-import type { ErrorObject } from "ajv";
 import type { JsonSchema } from "../contracts/provider.ts";
 import type { AnyTool } from "../contracts/tool.ts";
-import { validatorFor } from "../validation/validator.ts";
+import { validatorFor, type ValidationError } from "@maia/util/validation";
 import { t } from "./messages.ts";
 
 export type PreparedInput = { ok: true; input: Record<string, unknown> } | { ok: false; message: string };
@@ -55,7 +54,7 @@ function coerceNumbers(value: unknown, schema: JsonSchema | undefined): void {
   }
 }
 
-function describeFirstError(errors: ErrorObject[], raw: Record<string, unknown>): string {
+function describeFirstError(errors: ValidationError[], raw: Record<string, unknown>): string {
   const first = errors[0];
   const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
   const path = first?.instancePath.replace(/^\//, "").replace(/\//g, ".") ?? "";

@@ -1,11 +1,12 @@
 import { imageReference, type ImageBlock, type ToolResultBlock, type ToolUseBlock } from "../contracts/messages.ts";
 import type { AgentEvent } from "../contracts/events.ts";
-import type { AgentSession, ToolCallRevision, Verdict } from "../contracts/session.ts";
+import type { AgentSession, Verdict } from "../contracts/session.ts";
+import type { ToolCallRevision } from "../contracts/hooks.ts";
 import type { AskDetail } from "../contracts/interaction.ts";
 import type { AnyTool, ToolContext, ToolOutput, ToolPreview } from "../contracts/tool.ts";
-import { errorMessage, isAbortError } from "../errors.ts";
+import { errorMessage, isAbortError } from "@maia/util/maia-error";
 import type { HookTable } from "../hooks/hooks.ts";
-import { KeyedQueue, Limiter } from "./limiter.ts";
+import { KeyedQueue, Limiter } from "@maia/util/limiter";
 import { t } from "./messages.ts";
 import { prepareToolInput, type PreparedInput } from "./tool-input.ts";
 

@@ -1,6 +1,6 @@
-import { kernelRangeProblem } from "./kernel-range.ts";
-import { ERROR_CODES, errorMessage, type ErrorCode } from "../errors.ts";
-import { schemaProblem } from "../validation/validator.ts";
+import { kernelRangeProblem } from "@maia/util/caret-range";
+import { ERROR_CODES, errorMessage, type ErrorCode } from "@maia/util/maia-error";
+import { schemaProblem } from "@maia/util/validation";
 import type { MaiaPlugin } from "./define-plugin.ts";
 
 /** The version plugins' `kernel` ranges are checked against. */

@@ -1,8 +1,8 @@
 import type { InputPrefix, SlashCommand, Subcommand } from "../contracts/commands.ts";
 import type { JsonSchema } from "../contracts/provider.ts";
-import type { AgentSession, CompactEvent, ContextChange, FrontEnd, SessionSetup } from "../contracts/session.ts";
+import type { FrontEnd } from "../contracts/session.ts";
 import type { Locale } from "@maia/util/i18n";
-import type { PluginHooks } from "../hooks/instrumented-hooks.ts";
+import type { PluginHooks, PluginTriggers } from "../hooks/instrumented-hooks.ts";
 
 /** Which plugin logged a line: the host passes it with what a plugin's `context.log` says, for front ends to show. */
 export interface LogOrigin {
@@ -46,20 +46,6 @@ export interface PluginHandle<Api = unknown> {
   api: Api | undefined;
 }
 
-/**
- * The hooks a plugin may call as well as tap: the plugin that replaces a conversation by its summary
- * announces it (`onCompact`) and may rebuild the system prompt for the new starting context (`systemPrompt`),
- * and a plugin that changed the pending context asks for a recount (`contextChanged`). Every other hook is
- * called by the kernel alone.
- */
-export interface PluginTriggers {
-  /** Runs `onCompact` and returns the event as its taps completed it (`to`: the session's new name). */
-  compacted(event: CompactEvent): Promise<CompactEvent>;
-  contextChanged(session: AgentSession, change: ContextChange): void;
-  /** The system prompt the plugins give for this setup, as a new session would get it. */
-  systemPrompt(setup: SessionSetup): Promise<string>;
-}
-
 /** Everything `apply` receives. First-party plugins get exactly this, nothing more. */
 export interface PluginContext {
   readonly name: string;
@@ -74,6 +60,11 @@ export interface PluginContext {
   };
   readonly log: PluginLogger;
   readonly runtime: RuntimeInfo;
+  /**
+   * The hooks a plugin may call as well as tap (`callers: "plugins"` in HOOK_SPECS): the plugin that replaced a
+   * conversation by its summary announces it (`onCompact`) and asks the sections of the new starting context's
+   * prompt (`systemPrompt`); one that changed the conversation asks for a recount (`contextChanged`).
+   */
   readonly trigger: PluginTriggers;
 }
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ERROR_CODES } from "../errors.ts";
+import { ERROR_CODES } from "@maia/util/maia-error";
 import { candidateFor, createTestKernel } from "@maia/testing-kernel";
 import { definePlugin, type MaiaPlugin } from "./define-plugin.ts";
 

@@ -1,14 +1,12 @@
-import { monotonicMs } from "../clock.ts";
+import { monotonicMs } from "@maia/util/clock";
 import type { InputPrefix, SlashCommand, Subcommand } from "../contracts/commands.ts";
-import type { AgentSession, CompactEvent, ContextChange, SessionSetup } from "../contracts/session.ts";
-import { ERROR_CODES, MaiaError, errorMessage, type ErrorCode } from "../errors.ts";
+import { ERROR_CODES, MaiaError, errorMessage, type ErrorCode } from "@maia/util/maia-error";
 import type { InstrumentedHooks } from "../hooks/instrumented-hooks.ts";
-import { buildSystemPrompt } from "../loop/create-session.ts";
-import { describeErrors, validatorFor } from "../validation/validator.ts";
+import { describeErrors, validatorFor } from "@maia/util/validation";
 import { KERNEL_VERSION, checkPluginModule } from "./check-plugin.ts";
 import type { MaiaPlugin, PluginContext, PluginHandle, PluginLogger, RuntimeInfo } from "./define-plugin.ts";
 import { orderPlugins } from "./plugin-order.ts";
-import { Registry } from "./registry.ts";
+import { Registry } from "@maia/util/registry";
 
 export type PluginSource = "builtin" | "npm" | "path";
 export type PluginStage = "resolve" | "import" | "shape" | "options" | "order" | "apply";
@@ -35,7 +33,10 @@ export interface PluginRecord {
   code?: ErrorCode;
   reason?: string;
   description?: string;
+  /** The hooks it tapped: the kernel's, and other plugins' own (`plugin.hook`). */
   hooks: string[];
+  /** The hooks it declared of its own (`context.hooks.own`), as `plugin.hook`. */
+  owns: string[];
   loadMs: number;
   /** What the plugin logged through `context.log` so far (load included). */
   logs: LogCounts;
@@ -123,7 +124,7 @@ export class PluginHost {
       }
       seen.add(candidate.name);
       if (!candidate.enabled) {
-        this.#records.set(candidate.name, { name: candidate.name, source: candidate.source, state: "disabled", hooks: [], loadMs: 0, logs: { info: 0, warn: 0 } });
+        this.#records.set(candidate.name, { name: candidate.name, source: candidate.source, state: "disabled", hooks: [], owns: [], loadMs: 0, logs: { info: 0, warn: 0 } });
         continue;
       }
       const result = await this.#prepare(candidate, options);
@@ -222,6 +223,7 @@ export class PluginHost {
       state: "active",
       description: plugin.description,
       hooks: this.#hooks.hooksOf(plugin.name),
+      owns: this.#hooks.ownedBy(plugin.name),
       loadMs: round(entry.spentMs + monotonicMs() - started),
       logs: this.#countsOf(plugin.name),
     });
@@ -238,11 +240,7 @@ export class PluginHost {
       plugins: { get: <Api>(other: string) => this.get<Api>(other), list: () => this.list() },
       log: attributedLogger(this.#log, name, this.#countsOf(name)),
       runtime: this.#runtime,
-      trigger: {
-        compacted: (event: CompactEvent) => this.#hooks.table.onCompact.promise(event),
-        contextChanged: (session: AgentSession, change: ContextChange) => this.#hooks.table.contextChanged.call(session, change),
-        systemPrompt: (setup: SessionSetup) => buildSystemPrompt(this.#hooks.table, setup),
-      },
+      trigger: this.#hooks.triggers,
     });
   }
 
@@ -270,6 +268,7 @@ export class PluginHost {
       reason,
       description: plugin?.description,
       hooks: [],
+      owns: [],
       loadMs: round(spentMs),
       logs: this.#countsOf(candidate.name),
     });

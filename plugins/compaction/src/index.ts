@@ -1,17 +1,17 @@
 import {
   definePlugin,
+  joinPromptSections,
   precompiled,
-  definePluginHooks,
+  hookSpec,
   PROMPT_ORDER,
   STAGE,
   type AgentSession,
   type CommandOutput,
-  type OwnedHookTaps,
+  type OwnedHooks,
   type TurnOutcome,
 } from "@maia/kernel";
 import type { ContextApi } from "@maia/plugin-context";
 import type { SessionsApi } from "@maia/plugin-sessions";
-import { AsyncSeriesHook } from "tapable";
 import { compactNow, describeRecord, startContextSection, type CompactionPeers, type CompactOptions, type CompactResult } from "./compact-now.ts";
 import { isContextTooLongError } from "./context-errors.ts";
 import { t } from "./messages.ts";
@@ -28,15 +28,18 @@ export interface CompactingEvent {
   trigger: "manual" | "auto";
 }
 
-/** The compaction plugin's own extension point, made once per kernel and instrumented like the kernel's hooks. */
-const compactionHooks = definePluginHooks(PLUGIN_NAME, () => ({
-  /** Before a conversation that has messages is summarised (users' PreCompact hooks); awaited, result ignored. */
-  compacting: new AsyncSeriesHook<[CompactingEvent]>(["event"]),
-}));
+/** The compaction plugin's own hook (`compaction.compacting`), declared through the kernel and instrumented like its hooks. */
+const COMPACTION_HOOKS = {
+  /** Awaited, result ignored; bounded as `beforeTurn` is, since users' PreCompact commands run there (up to 10 min). */
+  compacting: hookSpec.series<[CompactingEvent]>({
+    args: ["event"],
+    deadlineMs: 10 * 60_000,
+    callers: "kernel",
+    doc: "Before a conversation that has messages is summarised (users' PreCompact hooks)",
+  }),
+};
 
-export interface CompactionHooks {
-  compacting: OwnedHookTaps<AsyncSeriesHook<[CompactingEvent]>>;
-}
+export type CompactionHooks = OwnedHooks<typeof COMPACTION_HOOKS>["taps"];
 
 export interface CompactionOptions {
   /** Automatic compaction before sending and after each turn (seed § 14.3); /compact works either way. */
@@ -82,8 +85,8 @@ export default definePlugin<CompactionOptions, CompactionApi>({
       const counting = contextApi();
       const sessions = context.plugins.get<SessionsPeer>("sessions")?.api;
       return {
-        announce: (event) => context.trigger.compacted(event),
-        systemPrompt: (setup) => context.trigger.systemPrompt(setup),
+        announce: (event) => context.trigger.onCompact(event),
+        systemPrompt: async (setup) => joinPromptSections(await context.trigger.systemPrompt([], setup)),
         ...(counting
           ? {
               countMessages: (session, messages) => counting.countMessages(session, messages),
@@ -100,7 +103,7 @@ export default definePlugin<CompactionOptions, CompactionApi>({
           : {}),
       };
     };
-    const owned = compactionHooks.of(context, { report: (error) => context.log.error(error.message) });
+    const owned = context.hooks.own(COMPACTION_HOOKS);
     const compact = async (session: AgentSession, compactOptions: CompactOptions = {}, trigger: CompactingEvent["trigger"] = "manual") => {
       if (session.messages.length > 0) await owned.hooks.compacting.promise({ session, trigger });
       return compactNow(session, peers(), compactOptions);

@@ -1,7 +1,7 @@
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
-import { Conversation, dispatchInput, NO_INTERACTION, type CommandOutput } from "@maia/kernel";
+import { Conversation, NO_INTERACTION, type CommandOutput } from "@maia/kernel";
 import { createTestKernel } from "@maia/testing-kernel";
-import { firstParty } from "@maia/testing-plugins";
+import { dispatchInput, firstParty } from "@maia/testing-plugins";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import contextPlugin from "./index.ts";
 

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
-import { Conversation, dispatchInput, setActiveLocale, type AgentSession, type Kernel, type MaiaPlugin } from "@maia/kernel";
+import { Conversation, setActiveLocale, type AgentSession, type Kernel, type MaiaPlugin } from "@maia/kernel";
 import { createTestKernel, recordEvents, scriptedInteraction, type FrontEndName } from "@maia/testing-kernel";
-import { firstParty } from "@maia/testing-plugins";
+import { dispatchInput, firstParty } from "@maia/testing-plugins";
 import { serverPerTest, tempFolder } from "@maia/testing-maia";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import fileRefs from "./index.ts";

@@ -1,9 +1,9 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startFakeLiteLLM } from "@maia/fake-litellm";
-import { Conversation, dispatchInput, NO_INTERACTION, type CommandOutput } from "@maia/kernel";
+import { Conversation, NO_INTERACTION, type CommandOutput } from "@maia/kernel";
 import { createTestKernel } from "@maia/testing-kernel";
-import { firstParty } from "@maia/testing-plugins";
+import { dispatchInput, firstParty } from "@maia/testing-plugins";
 import { describe, expect, it } from "vitest";
 import memory from "./index.ts";
 

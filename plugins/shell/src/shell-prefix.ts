@@ -2,26 +2,10 @@ import type { AgentSession, CommandContext, InputPrefix } from "@maia/kernel";
 import { t } from "./messages.ts";
 import { parseShellInput } from "./parse-shell-input.ts";
 import { contextBlockOf, previewOf } from "./shell-report.ts";
-import { describeShellStatus, runUserShell, USER_SHELL_LIMITS, type UserShellLimits, type UserShellResult } from "./user-shell.ts";
-
-/** What a front end can follow of each `!` run, to draw it as a `!` block (spinner, then output and status). */
-export type ShellEvent =
-  | { type: "shell_start"; session: AgentSession; command: string; cwd: string }
-  | {
-      type: "shell_end";
-      session: AgentSession;
-      /** The whole capture (up to 1,000,000 characters) and its status. */
-      result: UserShellResult;
-      statusText: string;
-      /** What `ctx.output` showed (4,000 characters at most, as a code block). */
-      preview: string;
-      /** What was added to the pending context. */
-      context: string;
-    };
+import { describeShellStatus, runUserShell, USER_SHELL_LIMITS, type UserShellLimits } from "./user-shell.ts";
 
 export interface ShellPrefixOptions {
   limits?: UserShellLimits;
-  notify(event: ShellEvent): void;
   /** Recounts the context once the output joined the pending context (the context plugin, when present). */
   recount(session: AgentSession): void;
 }
@@ -45,7 +29,6 @@ export function createShellPrefix(options: ShellPrefixOptions): InputPrefix {
         return;
       }
       const session = context.session;
-      options.notify({ type: "shell_start", session, command: parsed.command, cwd: session.cwd });
       const result = await runUserShell(parsed.command, { cwd: session.cwd, env: session.setup.env, signal: context.signal, limits });
       const preview = previewOf(result);
       const statusText = describeShellStatus(result.status);
@@ -56,7 +39,6 @@ export function createShellPrefix(options: ShellPrefixOptions): InputPrefix {
 
       const block = contextBlockOf(result);
       session.pendingContext.push(block);
-      options.notify({ type: "shell_end", session, result, statusText, preview, context: block });
       options.recount(session);
     },
   };

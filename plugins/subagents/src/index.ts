@@ -1,7 +1,6 @@
-import { definePlugin, definePluginHooks, precompiled, type AgentSession, type DoctorEntry, type DoctorPlace, type Message, type OwnedHookTaps, type SessionSetup, type TurnOutcome } from "@maia/kernel";
+import { definePlugin, hookSpec, precompiled, type AgentSession, type DoctorEntry, type DoctorPlace, type Message, type OwnedHooks, type SessionSetup, type TurnOutcome } from "@maia/kernel";
 import { contributedSources } from "@maia/util";
 import { agentSources, loadAgents } from "./load-agents.ts";
-import { SyncHook } from "tapable";
 import { ITERATIONS_BY_EFFORT, type AgentDefinition, type Effort } from "./agent-definition.ts";
 import { installChildSide, type ChildSide } from "./child/child-side.ts";
 import { conclude, doneMessage } from "./child/final-summary.ts";
@@ -10,15 +9,17 @@ import type { DoneMessage } from "@maia/subagent-protocol";
 
 const PLUGIN_NAME = "subagents";
 
-/** The plugin's own extension point, made once per kernel and instrumented like the kernel's hooks. */
-const subagentHooks = definePluginHooks(PLUGIN_NAME, () => ({
+/** The plugin's own hook (`subagents.run`), declared through the kernel and instrumented like its hooks. */
+const SUBAGENT_HOOKS = {
   /** Each sub-agent run's start and end (the Agent tool's and `&`'s), told apart by `run`. */
-  run: new SyncHook<[SubagentEvent]>(["event"]),
-}));
+  run: hookSpec.sync<[SubagentEvent]>({
+    args: ["event"],
+    callers: "kernel",
+    doc: "Each sub-agent run's start and end (the Agent tool, &name): front ends show a spinner, user hooks run",
+  }),
+};
 
-export interface SubagentsHooks {
-  run: OwnedHookTaps<SyncHook<[SubagentEvent]>>;
-}
+export type SubagentsHooks = OwnedHooks<typeof SUBAGENT_HOOKS>["taps"];
 
 export interface SubagentsOptions {
   /** The MAIA entry a sub-agent's process runs; the running program (`process.argv[1]`) by default. */
@@ -59,7 +60,7 @@ export default definePlugin<SubagentsOptions, SubagentsApi>({
   description: "Sub-agents: .maia/agents/<name>/AGENT.md, the Agent tool, &name, /agents, /createAgent",
   optionsSchema: precompiled(OPTIONS_SCHEMA, validateOptions),
   apply(context, options) {
-    const { hooks, taps } = subagentHooks.of(context, { report: (error) => context.log.debug(`listener failed: ${error.message}`) });
+    const { hooks, taps } = context.hooks.own(SUBAGENT_HOOKS);
     const notify = (event: SubagentEvent) => hooks.run.call(event);
     const child = installChildSide(context, PLUGIN_NAME);
     // A sub-agent's own process never offers sub-agents (no nesting, seed § 18).

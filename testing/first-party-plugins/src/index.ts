@@ -5,3 +5,5 @@
 export { firstParty, type FirstPartyName } from "./first-party.ts";
 export { holdTokenizer } from "./context-tokenizer.ts";
 export { sessionNames, skillTool } from "./pure-parts.ts";
+// What a front end does with a typed line (prefixes, `/` commands, a prompt), for plugins' tests of their commands.
+export { dispatchInput, type DispatchOptions, type DispatchResult } from "@maia/cli/dispatch-input";

@@ -1,9 +1,5 @@
-import type { CommandOutput } from "../contracts/commands.ts";
-import type { InteractionPort } from "../contracts/interaction.ts";
-import type { TurnOutcome } from "../contracts/session.ts";
-import type { RunTurnOptions } from "../loop/run-turn.ts";
+import type { CommandOutput, Conversation, InteractionPort, RunTurnOptions, TurnOutcome } from "@maia/kernel";
 import { closest } from "@maia/util/closest";
-import type { Conversation } from "./conversation.ts";
 import { t } from "./messages.ts";
 
 export interface DispatchOptions {
@@ -22,7 +18,7 @@ export type DispatchResult =
   | { kind: "unknown_command"; name: string; suggestion?: string };
 
 /**
- * One line of user input, in the order of seed § 5.5: input prefixes (`!`, then `§`, `&`… by their order),
+ * One line of user input, as every front end (terminal, `-p`, ACP) dispatches it, in the order of seed § 5.5: input prefixes (`!`, then `§`, `&`… by their order),
  * then `/` commands, then a free prompt (whose `@` references `beforeTurn` resolves).
  */
 export async function dispatchInput(conversation: Conversation, input: string, options: DispatchOptions): Promise<DispatchResult> {

@@ -1,6 +1,7 @@
 /**
  * Stable error codes (Fastify's FST_ERR_* idea): scripts and tests match on the code, people read the message.
- * One table, so that a newcomer sees every way the kernel can fail.
+ * One table, so that a newcomer sees every way the kernel can fail (here in @maia/util, which the kernel
+ * re-exports, so that code beside the kernel can throw and match them too).
  */
 export const ERROR_CODES = {
   PLUGIN_NOT_FOUND: "MAIA_ERR_PLUGIN_NOT_FOUND",
@@ -41,4 +42,4 @@ export class MaiaError extends Error {
 }
 
 // Shared with code that has no kernel at hand (the command line's last resort): one definition, in @maia/util.
-export { errorMessage, isAbortError } from "@maia/util/error-message";
+export { errorMessage, isAbortError } from "./error-message.ts";

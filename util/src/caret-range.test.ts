@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import semver from "semver";
 import { describe, expect, it } from "vitest";
-import { kernelRangeProblem } from "./kernel-range.ts";
+import { kernelRangeProblem } from "./caret-range.ts";
 
 const part = fc.oneof(fc.constantFrom(0, 1, 2), fc.nat(30));
 const version = fc.tuple(part, part, part).map((parts) => parts.join("."));

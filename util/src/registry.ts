@@ -1,4 +1,4 @@
-import { ERROR_CODES, MaiaError } from "../errors.ts";
+import { ERROR_CODES, MaiaError } from "./maia-error.ts";
 
 /**
  * A named collection that refuses collisions (Fastify's decorate rule: two plugins claiming one name is an

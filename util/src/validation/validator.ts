@@ -1,14 +1,18 @@
 import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, ErrorObject, ValidateFunction } from "ajv";
-import type { JsonSchema } from "../contracts/provider.ts";
-import { closest } from "@maia/util/closest";
+import { closest } from "../closest.ts";
 import { KERNEL_AJV_OPTIONS } from "./ajv-options.ts";
 
-/** A validator as ajv compiles it, or as the build step generated it from a static schema (standalone.ts). */
+/** A JSON Schema, as plugins and tools declare them (the kernel's `JsonSchema`). */
+export type JsonSchema = { [key: string]: unknown };
+
+/** A validator as ajv compiles it, or as the build step generated it from a static schema (cli/src/build/standalone.ts). */
 export type Validator = ValidateFunction;
+/** One problem ajv found. */
+export type ValidationError = ErrorObject;
 
 /**
- * One ajv instance for everything the kernel validates (plugin options, tool inputs), with validators cached
+ * One ajv instance for everything MAIA validates at run time (plugin options, tool inputs), with validators cached
  * per schema object as ESLint's rule-validator does: a schema is compiled once, however often it is used.
  * The instance is made on first use: a start whose schemas were all compiled at build time (`precompiled`)
  * never builds it, nor compiles ajv's meta-schema (most of what compiling the first schema costs).
