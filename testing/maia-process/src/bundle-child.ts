@@ -29,6 +29,9 @@ async function buildChild(entry: string): Promise<string> {
     platform: "node",
     format: "esm",
     target: "node22",
+    // The ES build of a dependency first, as the CLI's bundle takes it: jsonc-parser's UMD `main` requires its
+    // parts by names esbuild cannot follow.
+    mainFields: ["module", "main"],
     logLevel: "silent",
     // CommonJS dependencies (ajv…) bundled into an ES module still call require().
     banner: { js: 'import { createRequire as __childRequire } from "node:module";\nconst require = __childRequire(import.meta.url);' },
