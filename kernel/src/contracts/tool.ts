@@ -35,6 +35,20 @@ export interface ToolPreview {
   oldText: string | null;
   /** Its text once the call has run. */
   newText: string;
+  /** The first line the change touches (1-based), when the tool knows it (Edit): front ends open the file there. */
+  line?: number;
+}
+
+/**
+ * What a call does, for front ends to show it (an icon, a grouping): ACP's tool kinds, which `maia acp` sends
+ * as they are. A tool that declares none is "other".
+ */
+export type ToolKind = "read" | "edit" | "delete" | "move" | "search" | "execute" | "think" | "fetch" | "other";
+
+/** A file or folder a call reads or changes (absolute), with the line it starts at when known. */
+export interface ToolLocation {
+  path: string;
+  line?: number;
 }
 
 /**
@@ -53,6 +67,13 @@ export interface Tool<Input extends Record<string, unknown> = Record<string, unk
   normalizeInput?(input: Record<string, unknown>): Record<string, unknown>;
   /** A short summary for the UI and the confirmation question. */
   describe?(input: Input): string;
+  /** What the call does, for front ends (ACP's kinds); "other" when absent. */
+  kind?: ToolKind;
+  /**
+   * The files or folders the call touches, absolute (`~` and relative paths resolved as the tool resolves them),
+   * for front ends to follow ("open the file"). Works on the input alone, never on the disk; must not throw.
+   */
+  locations?(input: Input, context: { cwd: string; homeDir: string }): ToolLocation[];
   /**
    * The narrowest permission rule that would allow this call (`WebFetch(domain:example.com)`,
    * `Bash(npm test)`), for the message that tells a headless user how to allow it. Default: the tool's name

@@ -3,8 +3,10 @@ import type { AgentEvent } from "../contracts/events.ts";
 import type { AgentSession, ToolCallRevision, Verdict } from "../contracts/session.ts";
 import type { AskDetail } from "../contracts/interaction.ts";
 import type { AnyTool, ToolContext, ToolOutput, ToolPreview } from "../contracts/tool.ts";
+import { pathInputOf } from "@maia/util";
 import { errorMessage, isAbortError } from "../errors.ts";
 import type { HookTable } from "../hooks/hooks.ts";
+import { callDisplay } from "./call-display.ts";
 import { KeyedQueue, Limiter } from "./limiter.ts";
 import { t } from "./messages.ts";
 import { prepareToolInput, type PreparedInput } from "./tool-input.ts";
@@ -31,10 +33,11 @@ interface Outcome {
 
 /**
  * Runs the tool calls of one model answer (seed § 6.3). One call runs in the foreground: announce, permission,
- * confirmation, execution, result. Two or more: phase 1 authorises them one by one and starts each authorised
- * tool at once (8 at most, FIFO, calls sharing a `lockKey` one after the other); phase 2 reports progress and
- * waits; phase 3 shows and returns the results in call order. A failure, refusal or unknown tool never cancels
- * the others.
+ * confirmation, execution, result. Two or more: phase 1 announces and authorises them one by one and starts each
+ * authorised tool at once (8 at most, FIFO, calls sharing a `lockKey` one after the other); phase 2 reports
+ * progress and waits; phase 3 shows and returns the results in call order. A failure, refusal or unknown tool
+ * never cancels the others. Every call is announced (`tool_call`) before its permission check, and its
+ * `tool_status` events follow as it starts and ends, so front ends that show calls live (ACP) need nothing else.
  */
 export async function runToolCalls(
   hooks: HookTable,
@@ -61,11 +64,12 @@ async function runForeground(
   announce(session, call, tool, preview);
   const prepared = await prepare(hooks, session, call, tool, signal, preview);
   if (prepared.kind === "stopped") {
-    const content = t("stopForModel");
-    session.events.emit({ type: "tool_result", id: call.id, name: call.name, output: content, isError: true });
-    return { results: [resultBlock(call, { content, isError: true })], stopped: true };
+    const stoppedOutcome = { content: t("stopForModel"), isError: true };
+    emitEnded(session, call, tool, stoppedOutcome);
+    session.events.emit({ type: "tool_result", id: call.id, name: call.name, output: stoppedOutcome.content, isError: true });
+    return { results: [resultBlock(call, stoppedOutcome)], stopped: true };
   }
-  const outcome = prepared.kind === "run" ? await execute(hooks, session, prepared, signal) : prepared;
+  const outcome = prepared.kind === "run" ? await execute(hooks, session, prepared, signal) : ended(session, call, tool, prepared);
   emitResult(session, call, tool, outcome);
   return { results: [resultBlock(call, outcome)], stopped: false };
 }
@@ -80,7 +84,6 @@ async function runParallel(
   const locks = new KeyedQueue();
   const outcomes: Array<Promise<Outcome>> = [];
   const tools: Array<AnyTool | undefined> = [];
-  const previews: Array<ToolPreview | undefined> = [];
   const started: string[] = [];
   let done = 0;
   let stopped = false;
@@ -90,21 +93,21 @@ async function runParallel(
     const tool = await findTool(hooks, session, call.name);
     tools.push(tool);
     if (stopped) {
-      previews.push(undefined);
-      outcomes.push(Promise.resolve({ content: t("notRunForModel"), isError: true }));
+      announce(session, call, tool, undefined, true);
+      outcomes.push(Promise.resolve(ended(session, call, tool, { content: t("notRunForModel"), isError: true })));
       continue;
     }
-    // Read before anything runs: phase 3 announces the call after the file has changed.
+    // Read before anything of the batch runs, as a lone call's is.
     const preview = await previewOf(session, call, tool);
-    previews.push(preview);
+    announce(session, call, tool, preview, true);
     const prepared = await prepare(hooks, session, call, tool, signal, preview);
     if (prepared.kind === "stopped") {
       stopped = true;
-      outcomes.push(Promise.resolve({ content: t("stopForModel"), isError: true }));
+      outcomes.push(Promise.resolve(ended(session, call, tool, { content: t("stopForModel"), isError: true })));
       continue;
     }
     if (prepared.kind === "result") {
-      outcomes.push(Promise.resolve(prepared));
+      outcomes.push(Promise.resolve(ended(session, call, tool, prepared)));
       continue;
     }
     started.push(call.name);
@@ -123,10 +126,9 @@ async function runParallel(
   const settled = await Promise.all(outcomes);
   session.events.emit({ type: "tools_running", running: null });
 
-  // Phase 3: show and return the results in call order.
+  // Phase 3: show and return the results in call order (the calls were announced in phase 1, marked `batch`).
   const results = calls.map((call, index) => {
     const outcome = settled[index] ?? { content: t("notRunForModel"), isError: true };
-    announce(session, call, tools[index], previews[index]);
     emitResult(session, call, tools[index], outcome);
     return resultBlock(call, outcome);
   });
@@ -137,10 +139,41 @@ async function findTool(hooks: HookTable, session: AgentSession, name: string): 
   return session.tools.get(name) ?? (await hooks.resolveTool.promise({ session, name }));
 }
 
-function announce(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, preview: ToolPreview | undefined): void {
-  const summary = summaryOf(tool, call.input);
+/** The `tool_call` event: before the call's permission check, with what the tool declares for front ends. */
+function announce(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, preview: ToolPreview | undefined, batch = false): void {
+  const { summary, kind, locations } = callDisplay(tool, call.input, { cwd: session.cwd, homeDir: session.setup.homeDir }, preview);
   const sandboxed = sandboxedOf(tool, call.input);
-  session.events.emit({ type: "tool_call", id: call.id, name: call.name, summary, input: call.input, ...(preview ? { preview } : {}), ...(sandboxed !== undefined ? { sandboxed } : {}) });
+  session.events.emit({
+    type: "tool_call",
+    id: call.id,
+    name: call.name,
+    summary,
+    input: call.input,
+    kind,
+    locations,
+    ...(preview ? { preview } : {}),
+    ...(sandboxed !== undefined ? { sandboxed } : {}),
+    ...(batch ? { batch: true as const } : {}),
+  });
+}
+
+/** A call that did not run (refused, unknown, stopped, not run after a stop) ended: its `tool_status`. */
+function ended<T extends Outcome>(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, outcome: T): T {
+  emitEnded(session, call, tool, outcome);
+  return outcome;
+}
+
+function emitEnded(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, outcome: Outcome): void {
+  const sandboxed = sandboxedOf(tool, call.input);
+  session.events.emit({
+    type: "tool_status",
+    id: call.id,
+    name: call.name,
+    status: outcome.isError ? "failed" : "completed",
+    output: outcome.content,
+    ...(sandboxed !== undefined ? { sandboxed } : {}),
+    ...(outcome.images !== undefined ? { images: outcome.images } : {}),
+  });
 }
 
 /** The call's result event; `sandboxed` is known for sure once the call ran (the announce may precede the sandbox's probe). */
@@ -227,7 +260,7 @@ async function prepare(
   }
   const summary = summaryOf(tool, input.input);
   const question = summary ? t("confirmTool", { name: call.name, summary }) : t("confirmToolNoSummary", { name: call.name });
-  const detail: AskDetail = { tool: call.name, input: input.input, ...(preview ? { preview } : {}), ...verdict.advice };
+  const detail: AskDetail = { callId: call.id, tool: call.name, input: input.input, ...(preview ? { preview } : {}), ...verdict.advice };
   const answer = session.interaction.ask
     ? await session.interaction.ask(question, signal, detail)
     : (await session.interaction.confirm(question, signal))
@@ -262,9 +295,7 @@ function suggestedRule(name: string, tool: AnyTool, input: Record<string, unknow
   } catch {
     // A hint is a courtesy: the generic form below will do.
   }
-  const subject = ["command", "path", "file_path", "url", "name"]
-    .map((key) => input[key])
-    .find((value): value is string => typeof value === "string");
+  const subject = [input.command, pathInputOf(input), input.url, input.name].find((value): value is string => typeof value === "string");
   return subject !== undefined && tool.permission === "ask" ? `${name}(${subject})` : name;
 }
 
@@ -293,6 +324,7 @@ async function execute(
     callId: call.id,
   };
   await hooks.beforeToolCall.promise({ session, call, tool: prepared.tool });
+  session.events.emit({ type: "tool_status", id: call.id, name: call.name, status: "in_progress" });
   let outcome: Outcome;
   try {
     outcome = normalise(await prepared.tool.execute(prepared.input, context));
@@ -310,7 +342,9 @@ async function execute(
     feedback,
     ...(outcome.images ? { images: outcome.images } : {}),
   });
-  return feedback.length === 0 ? outcome : { ...outcome, content: [outcome.content, ...feedback].join("\n\n") };
+  const final = feedback.length === 0 ? outcome : { ...outcome, content: [outcome.content, ...feedback].join("\n\n") };
+  emitEnded(session, prepared.call, prepared.tool, final);
+  return final;
 }
 
 function normalise(output: ToolOutput): Outcome {

@@ -71,6 +71,8 @@ export function createTodoTool(): Tool<TodoInput> {
     permission: "auto",
     normalizeInput: normalizeTodoInput,
     describe: (input) => t("todoSummary", { count: input.todos.length }),
+    // Planning: ACP clients show TodoWrite's list as the session's plan, and the call itself as thinking.
+    kind: "think",
     lockKey: () => "todowrite",
     execute: async (input, context) => writeTodos(input, context),
   };
