@@ -6,6 +6,7 @@ import {
   type AgentEvent,
   type AgentSession,
   type CommandOutput,
+  type PlanItem,
   type PluginLogger,
   type TurnOutcome,
 } from "@maia/kernel";
@@ -358,6 +359,9 @@ export class AcpSession implements PermissionHost {
       case "tool_status":
         this.#toolStatus(event);
         break;
+      case "plan":
+        this.#sendPlan(event.entries);
+        break;
       case "context_usage":
         // ACP needs the window's size; while it is unknown there is nothing honest to send.
         if (event.max !== undefined) this.updates.push({ sessionUpdate: "usage_update", used: event.tokens, size: event.max });
@@ -376,7 +380,7 @@ export class AcpSession implements PermissionHost {
   /**
    * A call started or ended, as it happens (in a batch too, before the loop shows the results in call order).
    * A Bash call that left a command running in the background stays in progress until the command ends (issue
-   * 39); TodoWrite's list becomes the session's plan.
+   * 39).
    */
   #toolStatus(event: Extract<AgentEvent, { type: "tool_status" }>): void {
     if (event.status === "in_progress") return this.toolCalls.running(event.id);
@@ -385,13 +389,10 @@ export class AcpSession implements PermissionHost {
     const session = this.#conversation?.current;
     if (!failed && session && this.followBackground(event.id, session, output, event.sandboxed)) return;
     this.toolCalls.finish(event.id, output, failed, { sandboxed: event.sandboxed, images: event.images });
-    if (event.name === "TodoWrite" && !failed && session) this.#sendPlan(session);
   }
 
-  /** ACP's plan: the todo list the builtin tools keep for this conversation (`in_progress` items in their active form). */
-  #sendPlan(session: AgentSession): void {
-    const todos = this.peers.todos?.todosOf(session.state);
-    if (!todos) return;
+  /** ACP's plan: the plan a tool keeps (TodoWrite's list), `in_progress` items in their active form. */
+  #sendPlan(todos: readonly PlanItem[]): void {
     const entries: PlanEntry[] = todos.map((todo) => ({
       content: todo.status === "in_progress" && todo.activeForm ? todo.activeForm : todo.content,
       priority: "medium",

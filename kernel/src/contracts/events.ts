@@ -1,5 +1,5 @@
 import type { ImageBlock, ImageReference } from "./messages.ts";
-import type { ToolKind, ToolLocation, ToolPreview } from "./tool.ts";
+import type { PlanItem, ToolKind, ToolLocation, ToolPreview } from "./tool.ts";
 
 /** Where a call stands after its announce: running, or ended (ran, refused, or could not run). */
 export type ToolStatus = "in_progress" | "completed" | "failed";
@@ -47,6 +47,8 @@ export type AgentEvent =
       sandboxed?: boolean;
       images?: readonly ImageBlock[];
     }
+  /** A tool that keeps a plan (Tool.plan: TodoWrite) changed it: the whole plan, after the call's `tool_status`. */
+  | { type: "plan"; entries: readonly PlanItem[] }
   /** `images`: those the tool returned, by reference (their bytes are in the conversation only). */
   | { type: "tool_result"; id: string; name: string; output: string; isError: boolean; sandboxed?: boolean; images?: ImageReference[] }
   /** The images sent with the request (attached by the front end or by `@` references), by reference. */

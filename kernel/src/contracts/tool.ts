@@ -51,6 +51,14 @@ export interface ToolLocation {
   line?: number;
 }
 
+/** One task of the plan a tool keeps (TodoWrite's list): ACP clients show it as the session's plan. */
+export interface PlanItem {
+  content: string;
+  status: "pending" | "in_progress" | "completed";
+  /** The same task in the progressive form shown while it runs ("Running the tests"). */
+  activeForm?: string;
+}
+
 /**
  * What `execute` may return: plain text, or text flagged as an error result, with the images the tool returns
  * beside it (a provider whose model takes no images sends their stand-ins instead).
@@ -91,6 +99,11 @@ export interface Tool<Input extends Record<string, unknown> = Record<string, unk
    * call (the status line, ACP's and stream-json's `sandboxed`). Undefined when not known. Must not throw.
    */
   sandboxed?(input: Input): boolean | undefined;
+  /**
+   * The plan this tool keeps for the conversation (TodoWrite), read after each call that succeeded: the loop emits
+   * it as a `plan` event, which `maia acp` sends as ACP's plan. Must not throw.
+   */
+  plan?(context: { state: Map<string, unknown> }): readonly PlanItem[];
   /** Calls with the same key run one after the other, in call order (seed § 6.3). */
   lockKey?(input: Input, context: { cwd: string }): string | undefined;
   execute(input: Input, context: ToolContext): Promise<ToolOutput>;

@@ -344,7 +344,18 @@ async function execute(
   });
   const final = feedback.length === 0 ? outcome : { ...outcome, content: [outcome.content, ...feedback].join("\n\n") };
   emitEnded(session, prepared.call, prepared.tool, final);
+  if (!final.isError) emitPlan(session, prepared.tool);
   return final;
+}
+
+/** A tool that keeps a plan tells it after each call that succeeded (Tool.plan); one that throws is not heard. */
+function emitPlan(session: AgentSession, tool: AnyTool): void {
+  if (!tool.plan) return;
+  try {
+    session.events.emit({ type: "plan", entries: tool.plan({ state: session.state }) });
+  } catch {
+    // A plan is a courtesy to the front ends: the call's result stands.
+  }
 }
 
 function normalise(output: ToolOutput): Outcome {
