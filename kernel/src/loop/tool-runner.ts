@@ -64,9 +64,8 @@ async function runForeground(
   announce(session, call, tool, preview);
   const prepared = await prepare(hooks, session, call, tool, signal, preview);
   if (prepared.kind === "stopped") {
-    const stoppedOutcome = { content: t("stopForModel"), isError: true };
-    emitEnded(session, call, tool, stoppedOutcome);
-    session.events.emit({ type: "tool_result", id: call.id, name: call.name, output: stoppedOutcome.content, isError: true });
+    const stoppedOutcome = ended(session, call, tool, { content: t("stopForModel"), isError: true });
+    emitResult(session, call, tool, stoppedOutcome);
     return { results: [resultBlock(call, stoppedOutcome)], stopped: true };
   }
   const outcome = prepared.kind === "run" ? await execute(hooks, session, prepared, signal) : ended(session, call, tool, prepared);
@@ -164,31 +163,20 @@ function ended<T extends Outcome>(session: AgentSession, call: ToolUseBlock, too
 }
 
 function emitEnded(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, outcome: Outcome): void {
-  const sandboxed = sandboxedOf(tool, call.input);
-  session.events.emit({
-    type: "tool_status",
-    id: call.id,
-    name: call.name,
-    status: outcome.isError ? "failed" : "completed",
-    output: outcome.content,
-    ...(sandboxed !== undefined ? { sandboxed } : {}),
-    ...(outcome.images !== undefined ? { images: outcome.images } : {}),
-  });
+  const status = outcome.isError ? "failed" : "completed";
+  session.events.emit({ type: "tool_status", ...ending(call, tool, outcome), status, ...(outcome.images !== undefined ? { images: outcome.images } : {}) });
 }
 
-/** The call's result event; `sandboxed` is known for sure once the call ran (the announce may precede the sandbox's probe). */
-/** The result for the front ends: whether it ran sandboxed, and the images it returned by reference. */
+/** The result for the front ends that show it in call order: the images it returned by reference. */
 function emitResult(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, outcome: Outcome): void {
+  const images = outcome.images?.map(imageReference);
+  session.events.emit({ type: "tool_result", ...ending(call, tool, outcome), isError: outcome.isError, ...(images !== undefined ? { images } : {}) });
+}
+
+/** What `tool_status` and `tool_result` say of an ended call; `sandboxed` is known for sure once it ran. */
+function ending(call: ToolUseBlock, tool: AnyTool | undefined, outcome: Outcome): { id: string; name: string; output: string; sandboxed?: boolean } {
   const sandboxed = sandboxedOf(tool, call.input);
-  session.events.emit({
-    type: "tool_result",
-    id: call.id,
-    name: call.name,
-    output: outcome.content,
-    isError: outcome.isError,
-    ...(sandboxed !== undefined ? { sandboxed } : {}),
-    ...(outcome.images !== undefined ? { images: outcome.images.map(imageReference) } : {}),
-  });
+  return { id: call.id, name: call.name, output: outcome.content, ...(sandboxed !== undefined ? { sandboxed } : {}) };
 }
 
 /** Whether the call runs inside an OS sandbox, for the front ends (Bash); undefined when the tool does not say. */
