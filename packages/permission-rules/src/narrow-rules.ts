@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { JsonSchema, Verdict } from "@maia/kernel";
-import { pathInputOf } from "@maia/util";
+import { pathInputOf, resolveToolPath } from "@maia/util";
 
 /**
  * What working out a narrow rule needs of the rules in force: the verdict a call would get, with the simple
@@ -87,8 +87,7 @@ function pathSubject(tool: string, input: Record<string, unknown>): string {
  * absolute otherwise, with picomatch's special characters escaped.
  */
 export function pathPattern(subject: string, context: { cwd: string; homeDir: string }): string {
-  const absolute =
-    subject === "~" || subject.startsWith("~/") ? path.resolve(context.homeDir, subject.slice(2)) : path.resolve(context.cwd, subject);
+  const absolute = resolveToolPath(subject, context.cwd, context.homeDir);
   const relative = path.relative(context.cwd, absolute);
   const inside = relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
   const shown = relative === "" ? "." : inside ? relative.split(path.sep).join("/") : absolute;
