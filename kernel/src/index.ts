@@ -11,7 +11,7 @@ export type * from "./contracts/interaction.ts";
 export type * from "./contracts/hooks.ts";
 export type { DoctorEntry, DoctorIgnored, DoctorPlace, DoctorReporter } from "./contracts/doctor.ts";
 export { isDoctorReporter } from "./contracts/doctor.ts";
-export type { AgentEvent, AgentEventListener } from "./contracts/events.ts";
+export type { AgentEvent, AgentEventListener, ToolStatus } from "./contracts/events.ts";
 export { AgentEvents } from "./contracts/events.ts";
 export { NO_INTERACTION } from "./contracts/interaction.ts";
 export { imageReference, imageStandIn, textOf } from "./contracts/messages.ts";
@@ -28,6 +28,7 @@ export { joinPromptSections } from "./loop/create-session.ts";
 export { Conversation, MAX_CONTINUATIONS, type ConversationOptions } from "./host/conversation.ts";
 export { MAX_ITERATIONS, type RunTurnOptions } from "./loop/run-turn.ts";
 export { MAX_PARALLEL_TOOLS } from "./loop/tool-runner.ts";
+export { callDisplay, type CallDisplay } from "./loop/call-display.ts";
 export {
   definePlugin,
   type MaiaPlugin,

@@ -44,6 +44,8 @@ export { MAX_JSON_DEPTH, shownPointer, tooDeepAt } from "./json-depth.ts";
 export { classifyBytes, looksBinary, SNIFF_BYTES, type FileKind } from "./file-kind.ts";
 export { bomLength, createDecoder, decodeText, detectEncoding, dominantEol, encodeText, type DecodedText, type TextEncoding } from "./text-codec.ts";
 export { formatSizeWith, type NumberFormatter } from "./format-size.ts";
+// The input keys that name a path, and where a path a model gives points: tools, permissions and memory agree.
+export { PATH_INPUT_KEYS, pathInputOf, resolveToolPath } from "./tool-paths.ts";
 // The shell runner of Bash and of `!` commands: one process model, one output cap.
 export {
   awaitShell,

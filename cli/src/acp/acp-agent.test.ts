@@ -162,7 +162,8 @@ describe("permissions remembered from the editor", () => {
     await connection?.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "push" }] });
     const notices = h.notifications.filter((n) => n.sessionId === sessionId && n.update.sessionUpdate === "notice").map((n) => (n.update as { title: string }).title);
     expect(notices).toContainEqual(expect.stringContaining("Rule added to"));
-    expect(notices).toContainEqual(expect.stringContaining("This call will still ask for permission: the rule Bash(git push *)"));
+    // The permissions plugin's words, the same the terminal shows after `p`.
+    expect(notices).toContainEqual(expect.stringContaining("this call would still ask (Bash(git push *))"));
   });
 
   it("a broken settings file is left as it is and the user is told what to fix", async () => {

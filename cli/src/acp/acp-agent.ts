@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { errorMessage, MaiaError, ProviderError, type AgentEvents, type PluginLogger } from "@maia/kernel";
+import { errorMessage, MaiaError, ProviderError, type PluginLogger } from "@maia/kernel";
 import {
   agent,
   PROTOCOL_VERSION,
@@ -12,7 +12,6 @@ import {
   type SessionInfo,
 } from "@agentclientprotocol/sdk";
 import { AcpSession, type SessionDeps } from "./acp-session.ts";
-import { bridgeHooks } from "./hook-bridge.ts";
 import { KernelPool, type KernelEntry, type KernelFactory } from "./kernel-pool.ts";
 import { t } from "./messages.ts";
 import { modelTakesImages } from "./image-support.ts";
@@ -42,9 +41,8 @@ export interface AcpAgent {
  */
 export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
   const { log } = options;
-  const byEvents = new WeakMap<AgentEvents, AcpSession>();
   const sessions = new Map<string, AcpSession>();
-  const pool = new KernelPool(options.kernelFor, (entry) => bridgeHooks(entry.kernel, (events) => byEvents.get(events), log));
+  const pool = new KernelPool(options.kernelFor);
   let client: AgentContext | undefined;
   let capabilities: ClientCapabilities = {};
 
@@ -59,7 +57,6 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
       notices: capabilities.session?.notices != null,
       log,
       ...(options.maxIterations ? { maxIterations: options.maxIterations } : {}),
-      register: (events, session) => byEvents.set(events, session),
     };
   };
   const sessionFor = (id: string): AcpSession => {

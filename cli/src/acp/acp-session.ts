@@ -5,21 +5,21 @@ import {
   type AgentEvent,
   type AgentSession,
   type CommandOutput,
+  type PlanItem,
   type PluginLogger,
   type TurnOutcome,
 } from "@maia/kernel";
 import { dispatchInput } from "../dispatch-input.ts";
 import type { SavedSession } from "@maia/plugin-sessions";
 import { randomHex } from "@maia/util";
-import { methods, RequestError, type AgentContext, type ContentBlock, type McpServer, type SessionUpdate, type StopReason } from "@agentclientprotocol/sdk";
+import { methods, RequestError, type AgentContext, type ContentBlock, type McpServer, type PlanEntry, type SessionUpdate, type StopReason } from "@agentclientprotocol/sdk";
 import { replayHistory } from "./history-replay.ts";
 import type { KernelEntry } from "./kernel-pool.ts";
 import { t } from "./messages.ts";
 import { peersOf, type Peers } from "./peers.ts";
 import { AcpInteraction, type PermissionHost } from "./permission-port.ts";
 import { prepareImages, promptToRequest } from "./prompt-blocks.ts";
-import { rememberCall } from "./remember-call.ts";
-import { ToolCalls, type TrackedCall } from "./tool-calls.ts";
+import { ToolCalls } from "./tool-calls.ts";
 import { asRequestError, stopReasonOf } from "./turn-end.ts";
 import { BackgroundCalls } from "./background-calls.ts";
 import { UpdateQueue } from "./update-queue.ts";
@@ -32,8 +32,6 @@ export interface SessionDeps {
   notices: boolean;
   log: PluginLogger;
   maxIterations?: number;
-  /** Makes the session findable from the kernel's hooks, which only see the AgentSession (and its bus). */
-  register(events: AgentEvents, session: AcpSession): void;
 }
 
 /**
@@ -70,10 +68,9 @@ export class AcpSession implements PermissionHost {
       (update) => this.client.notify(methods.client.session.update, { sessionId: this.id, update }),
       (error) => deps.log.debug(`acp: update not sent: ${errorMessage(error)}`),
     );
-    this.toolCalls = new ToolCalls(this.updates, { cwd: deps.entry.cwd, homeDir: deps.entry.homeDir });
+    this.toolCalls = new ToolCalls(this.updates);
     this.backgroundCalls = new BackgroundCalls(this.updates);
     this.#events.on(this.#onEvent);
-    deps.register(this.#events, this);
   }
 
   /**
@@ -244,19 +241,6 @@ export class AcpSession implements PermissionHost {
     return background ? background.kill(this.conversation.current, shellId) : false;
   }
 
-  canRemember(): boolean {
-    return this.peers.permissions !== undefined;
-  }
-
-  remember(call: TrackedCall, list: "allow" | "deny"): Promise<void> {
-    const permissions = this.peers.permissions;
-    if (!permissions) {
-      this.warn(t("ruleFailed", { reason: t("permissionsOff") }));
-      return Promise.resolve();
-    }
-    return rememberCall(call, list, { permissions, info: (message) => this.info(message), warn: (message) => this.warn(message) });
-  }
-
   info(message: string): void {
     this.#notice("info", message);
   }
@@ -370,10 +354,13 @@ export class AcpSession implements PermissionHost {
         if (event.active) this.toolCalls.newAnswer();
         break;
       case "tool_call":
-        this.toolCalls.announce(event, this.#conversation?.current.tools.get(event.name));
+        this.toolCalls.announce(event);
         break;
-      case "tool_result":
-        this.toolCalls.finish(event.id, event.output, event.isError, { sandboxed: event.sandboxed });
+      case "tool_status":
+        this.#toolStatus(event);
+        break;
+      case "plan":
+        this.#sendPlan(event.entries);
         break;
       case "context_usage":
         // ACP needs the window's size; while it is unknown there is nothing honest to send.
@@ -389,6 +376,30 @@ export class AcpSession implements PermissionHost {
         break;
     }
   };
+
+  /**
+   * A call started or ended, as it happens (in a batch too, before the loop shows the results in call order).
+   * A Bash call that left a command running in the background stays in progress until the command ends (issue
+   * 39).
+   */
+  #toolStatus(event: Extract<AgentEvent, { type: "tool_status" }>): void {
+    if (event.status === "in_progress") return this.toolCalls.running(event.id);
+    const output = event.output ?? "";
+    const failed = event.status === "failed";
+    const session = this.#conversation?.current;
+    if (!failed && session && this.followBackground(event.id, session, output, event.sandboxed)) return;
+    this.toolCalls.finish(event.id, output, failed, { sandboxed: event.sandboxed, images: event.images });
+  }
+
+  /** ACP's plan: the plan a tool keeps (TodoWrite's list), `in_progress` items in their active form. */
+  #sendPlan(todos: readonly PlanItem[]): void {
+    const entries: PlanEntry[] = todos.map((todo) => ({
+      content: todo.status === "in_progress" && todo.activeForm ? todo.activeForm : todo.content,
+      priority: "medium",
+      status: todo.status,
+    }));
+    this.updates.push({ sessionUpdate: "plan", entries });
+  }
 
   #notice(severity: "info" | "warning", message: string): void {
     const log = this.#deps.log;

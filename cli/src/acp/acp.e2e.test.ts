@@ -149,6 +149,52 @@ describe("maia acp: tool calls and permissions", () => {
   });
 });
 
+describe("maia acp: every call announced before it is asked about", () => {
+  it("sends each call of a batch as tool_call — kind, locations, the tool's own diff of a CRLF file with a BOM — before its permission request", async () => {
+    // A Windows file: CRLF line ends and a byte order mark. The model writes LF: Edit applies it, and so does its preview.
+    await writeFile(path.join(bed.cwd, "win.txt"), "\uFEFFone\r\ntwo\r\nthree\r\n");
+    bed.server.enqueue(
+      // Edit wants the file read first.
+      { toolCalls: [{ id: "r1", name: "Read", arguments: { file_path: "win.txt", offset: 1 } }] },
+      {
+        toolCalls: [
+          { id: "e1", name: "Edit", arguments: { path: "win.txt", old_string: "two\nthree", new_string: "2\n3" } },
+          { id: "w1", name: "Write", arguments: { path: "new.txt", content: "made\n" } },
+        ],
+      },
+      { text: "Done." },
+    );
+    const agent = start();
+    await initialize(agent);
+    const { sessionId } = await agent.connection.agent.request(methods.agent.session.new, { cwd: bed.cwd, mcpServers: [] });
+    // What the client had been told of each call when it was asked about it.
+    const seenWhenAsked = new Map<string, unknown>();
+    agent.answer = (request) => {
+      seenWhenAsked.set(request.toolCall.toolCallId, agent.updates(sessionId, "tool_call").find((update) => update.toolCallId === request.toolCall.toolCallId));
+      return selected("allow_once");
+    };
+    await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "edit" }] });
+    expect(await readFile(path.join(bed.cwd, "win.txt"), "utf8")).toBe("\uFEFFone\r\n2\r\n3\r\n");
+    const file = path.join(bed.cwd, "win.txt");
+    const diff = { type: "diff", path: file, oldText: "one\r\ntwo\r\nthree\r\n", newText: "one\r\n2\r\n3\r\n" };
+    expect(seenWhenAsked.get("e1")).toMatchObject({ status: "pending", kind: "edit", title: "Edit win.txt", locations: [{ path: file, line: 2 }], content: [diff] });
+    expect(seenWhenAsked.get("w1")).toMatchObject({
+      kind: "edit",
+      locations: [{ path: path.join(bed.cwd, "new.txt") }],
+      content: [{ type: "diff", path: path.join(bed.cwd, "new.txt"), oldText: null, newText: "made\n" }],
+    });
+    // The question shows the call as announced.
+    expect(agent.permissionRequests.map((request) => request.toolCall.toolCallId)).toEqual(["r1", "e1", "w1"]);
+    expect(agent.permissionRequests[1]?.toolCall).toMatchObject({ kind: "edit", locations: [{ path: file, line: 2 }], content: [diff] });
+    // The model's file_path alias resolved as Read resolves it; the editor opens the file at the first line read.
+    expect(seenWhenAsked.get("r1")).toMatchObject({ kind: "read", locations: [{ path: file, line: 1 }] });
+    for (const id of ["e1", "r1", "w1"]) {
+      const statuses = agent.updates(sessionId, "tool_call_update").filter((update) => update.toolCallId === id).map((update) => update.status);
+      expect(statuses, id).toEqual(["in_progress", "completed"]);
+    }
+  });
+});
+
 describe("maia acp: why a Bash command asks", () => {
   it("puts the parts no rule covers in the permission request, as a text block under the call and in _meta, in French too", async () => {
     await mkdir(path.join(bed.cwd, ".maia"), { recursive: true });
@@ -460,6 +506,40 @@ describe("maia acp: remembered answers", () => {
     expect(agent.permissionRequests).toHaveLength(1);
     const output = agent.updates(sessionId, "tool_call_update").find((update) => update.toolCallId === "b2" && update.status === "completed");
     expect(JSON.stringify(output?.content)).toContain("one\\ntwo");
+  });
+});
+
+describe("maia acp: always, through the permissions plugin", () => {
+  it("reject_always writes the call's deny rule as the terminal would, says so, and the same call is refused without asking", async () => {
+    bed.server.enqueue(
+      { toolCalls: [{ id: "w1", name: "Write", arguments: { path: "secret/[key].txt", content: "x" } }] },
+      { text: "refused" },
+      { toolCalls: [{ id: "w2", name: "Write", arguments: { path: "secret/[key].txt", content: "y" } }] },
+      { text: "denied" },
+    );
+    const agent = start();
+    await initialize(agent);
+    const { sessionId } = await agent.connection.agent.request(methods.agent.session.new, { cwd: bed.cwd, mcpServers: [] });
+    agent.answer = () => selected("reject_always");
+    await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "write" }] });
+    expect(agent.permissionRequests[0]?.options.map((option) => option.kind)).toEqual(["allow_once", "allow_always", "reject_once", "reject_always"]);
+    const settings = path.join(bed.cwd, ".maia", "settings.json");
+    expect(JSON.parse(await readFile(settings, "utf8"))).toEqual({ permissions: { deny: ["Write(secret/\\[key\\].txt)"] } });
+    const notices = agent.updates(sessionId, "notice").map((notice) => notice.title);
+    expect(notices).toContain(`Rule added to ${settings}: Write(secret/\\[key\\].txt)`);
+    await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "write again" }] });
+    expect(agent.permissionRequests).toHaveLength(1);
+    expect(agent.updates(sessionId, "tool_call_update").filter((update) => update.toolCallId === "w2").map((update) => update.status)).toEqual(["failed"]);
+    await expect(readFile(path.join(bed.cwd, "secret/[key].txt"), "utf8")).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("offers no always when no rule can name the call exactly (a command holding *)", async () => {
+    bed.server.enqueue({ toolCalls: [{ id: "b1", name: "Bash", arguments: { command: "echo a*b" } }] }, { text: "ok" });
+    const agent = start();
+    await initialize(agent);
+    const { sessionId } = await agent.connection.agent.request(methods.agent.session.new, { cwd: bed.cwd, mcpServers: [] });
+    await agent.connection.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "echo" }] });
+    expect(agent.permissionRequests[0]?.options.map((option) => option.kind)).toEqual(["allow_once", "reject_once"]);
   });
 });
 

@@ -1,7 +1,7 @@
-import type { AnyTool, Message, ToolResultBlock } from "@maia/kernel";
+import { callDisplay, type AnyTool, type Message, type ToolResultBlock } from "@maia/kernel";
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import { t } from "./messages.ts";
-import { describeCall } from "./tool-details.ts";
+import { titleOf } from "./tool-calls.ts";
 
 /** Seed § 12.3: what a reloaded history shows of each tool result and each user message. */
 export const HISTORY_TOOL_RESULT_CHARS = 600;
@@ -44,16 +44,17 @@ export function replayHistory(source: ReplaySource): SessionUpdate[] {
         updates.push(message.role === "user" ? { sessionUpdate: "user_message_chunk", content } : { sessionUpdate: "agent_message_chunk", content });
       } else if (block.type === "tool_use") {
         const tool = source.tools.get(block.name);
-        const details = describeCall(block.name, tool, block.input, source);
+        // What the tool declares, as the loop's announce carries it (no preview: the file has changed since).
+        const details = callDisplay(tool, block.input, source);
         const result = results.get(block.id);
         updates.push({
           sessionUpdate: "tool_call",
           toolCallId: uniqueId(block.id, used),
-          title: details.title,
+          title: titleOf(block.name, details.summary),
           kind: details.kind,
           status: result && !result.isError ? "completed" : "failed",
           locations: details.locations,
-          rawInput: details.rawInput,
+          rawInput: block.input,
           ...(result
             ? {
                 content: [

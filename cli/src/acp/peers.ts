@@ -14,7 +14,6 @@ import type { SkillsApi } from "@maia/plugin-skills";
 export type SessionsPeer = Pick<SessionsApi, "nameOf" | "list" | "openForResume" | "resume" | "adopt">;
 /** Verdicts, and "always allow / deny" written as the narrowest rule. */
 export type PermissionsPeer = Pick<PermissionsApi, "evaluate" | "remember">;
-export type TodosPeer = Pick<BuiltinToolsApi, "todosOf">;
 /** Skills are offered to the editor as commands (`/name args` runs `§name args`). */
 export type SkillsPeer = Pick<SkillsApi, "skillsOf">;
 /**
@@ -37,7 +36,6 @@ export function peersOf(kernel: Kernel) {
   return {
     sessions: api<SessionsPeer>("sessions", "resume"),
     permissions: api<PermissionsPeer>("permissions", "remember"),
-    todos: api<TodosPeer>("builtin-tools", "todosOf"),
     skills: api<SkillsPeer>("skills", "skillsOf"),
     mcp: api<McpPeer>("mcp", "addClientServers"),
     background: backgroundOf(kernel),

@@ -7,7 +7,7 @@ import {
   type RequestPermissionResponse,
 } from "@agentclientprotocol/sdk";
 import { t } from "./messages.ts";
-import type { ToolCalls, TrackedCall } from "./tool-calls.ts";
+import type { ToolCalls } from "./tool-calls.ts";
 import { uncoveredContent } from "./uncovered-content.ts";
 import type { UpdateQueue } from "./update-queue.ts";
 
@@ -17,10 +17,7 @@ export interface PermissionHost {
   readonly client: AgentContext;
   readonly updates: UpdateQueue;
   readonly toolCalls: ToolCalls;
-  /** Whether "always" answers can become rules (the permissions plugin is on for this folder). */
-  canRemember(): boolean;
-  /** Writes the narrow rule(s) for the call; reports its own failures to the user, never throws. */
-  remember(call: TrackedCall, list: "allow" | "deny"): Promise<void>;
+  info(message: string): void;
   warn(message: string): void;
 }
 
@@ -33,10 +30,12 @@ const ANSWERS: Record<PermissionOptionKind, AskAnswer> = {
 
 /**
  * The interaction port of `maia acp` (DESIGN.md: front ends implement it): a confirmation becomes
- * `session/request_permission`. For a tool call the client gets the call itself (title, kind, locations, diff,
- * and for Bash the parts no rule covers, from the permissions plugin's verdict) and four options; "always" writes a narrow rule to the launch folder's settings before answering. A
- * `cancelled` outcome stops the turn (seed § 6.2.4); a turn cancelled while the question is pending stops
- * waiting at once, as if the client had answered `cancelled`.
+ * `session/request_permission`. For a tool call (`detail.callId`, announced before the question) the client gets
+ * the call as it was announced (title, kind, locations, the tool's diff) with, for Bash, the parts no rule covers,
+ * and the options: "always" is offered when the permissions plugin can name the call's rules
+ * (`detail.always`), and remembers through it — the same rules the terminal's `p` writes to the launch folder's
+ * `.maia/settings.json`, allow or deny. A `cancelled` outcome stops the turn (seed § 6.2.4); a turn cancelled
+ * while the question is pending stops waiting at once, as if the client had answered `cancelled`.
  */
 export class AcpInteraction implements InteractionPort {
   readonly canAsk = true;
@@ -50,45 +49,41 @@ export class AcpInteraction implements InteractionPort {
   async ask(message: string, signal?: AbortSignal, detail?: AskDetail): Promise<AskAnswer> {
     const host = this.#host;
     if (!host) return "no";
-    return this.#request(host, message, host.toolCalls.takeAwaitingPermission(), signal, detail?.uncovered);
+    return this.#request(host, message, signal, detail);
   }
 
   async confirm(message: string, signal?: AbortSignal): Promise<boolean> {
     const host = this.#host;
     if (!host) return false;
-    return (await this.#request(host, message, undefined, signal)) === "yes";
+    return (await this.#request(host, message, signal)) === "yes";
   }
 
-  async #request(
-    host: PermissionHost,
-    message: string,
-    call: TrackedCall | undefined,
-    signal: AbortSignal | undefined,
-    uncovered?: readonly string[],
-  ): Promise<AskAnswer> {
-    const details = call ? await call.details : undefined;
+  async #request(host: PermissionHost, message: string, signal: AbortSignal | undefined, detail?: AskDetail): Promise<AskAnswer> {
+    const call = detail ? host.toolCalls.get(detail.callId) : undefined;
     // The client must have seen the tool call before it is asked about it.
     await host.updates.flush();
     if (signal?.aborted) return "stop";
-    const remember = call !== undefined && host.canRemember();
+    const always = call ? detail?.always : undefined;
     const options: PermissionOption[] = [
       { optionId: "allow_once", name: t("allowOnce"), kind: "allow_once" },
-      ...(remember ? [{ optionId: "allow_always", name: t("allowAlways"), kind: "allow_always" } as const] : []),
+      ...(always ? [{ optionId: "allow_always", name: t("allowAlways"), kind: "allow_always" } as const] : []),
       { optionId: "reject_once", name: t("rejectOnce"), kind: "reject_once" },
-      ...(remember ? [{ optionId: "reject_always", name: t("rejectAlways"), kind: "reject_always" } as const] : []),
+      ...(always ? [{ optionId: "reject_always", name: t("rejectAlways"), kind: "reject_always" } as const] : []),
     ];
     this.#questions += 1;
     // Why it asks: shown under the call, and as data (`_meta.maia.uncovered`) for clients that lay it out themselves.
+    const uncovered = detail?.uncovered;
     const why = uncoveredContent(uncovered);
-    const content = [...(details?.diff ? [details.diff] : []), ...(why ? [why] : [])];
-    const toolCall = details
+    const shown = call?.shown;
+    const content = [...(shown?.diff ? [shown.diff] : []), ...(why ? [why] : [])];
+    const toolCall = call && shown
       ? {
-          toolCallId: call?.acpId ?? "",
-          title: details.title,
-          kind: details.kind,
+          toolCallId: call.acpId,
+          title: shown.title,
+          kind: shown.kind,
           status: "pending" as const,
-          locations: details.locations,
-          rawInput: details.rawInput,
+          locations: shown.locations,
+          rawInput: shown.rawInput,
           ...(content.length > 0 ? { content } : {}),
           ...(why && uncovered ? { _meta: { maia: { uncovered: [...uncovered] } } } : {}),
         }
@@ -110,8 +105,11 @@ export class AcpInteraction implements InteractionPort {
     const { optionId } = response.outcome;
     const chosen = options.find((option) => option.optionId === optionId);
     if (!chosen) return "no";
-    if (call && (chosen.kind === "allow_always" || chosen.kind === "reject_always")) {
-      await host.remember(call, chosen.kind === "allow_always" ? "allow" : "deny");
+    if (always && (chosen.kind === "allow_always" || chosen.kind === "reject_always")) {
+      // The permissions plugin writes the rules and says what it did; the answer to this question stands either way.
+      const told = await always.remember("project", chosen.kind === "allow_always" ? "allow" : "deny");
+      for (const line of told.info) host.info(line);
+      for (const line of told.warnings) host.warn(line);
     }
     return ANSWERS[chosen.kind];
   }

@@ -1,93 +1,84 @@
-import type { AnyTool, ImageBlock } from "@maia/kernel";
-import type { ToolCallContent, ToolCallStatus } from "@agentclientprotocol/sdk";
+import type { AgentEvent, ImageBlock, ToolPreview } from "@maia/kernel";
+import type { ToolCallContent, ToolCallLocation, ToolCallStatus, ToolKind } from "@agentclientprotocol/sdk";
 import { t } from "./messages.ts";
-import { detailsWithDiff, type ToolDetails } from "./tool-details.ts";
 import type { UpdateQueue } from "./update-queue.ts";
 
 /** A tool output shown in the editor is cut here (the model gets it whole); the same cap as Bash's output. */
 export const SHOWN_OUTPUT_CHARS = 30_000;
 
+type ToolCallEvent = Extract<AgentEvent, { type: "tool_call" }>;
+type DiffContent = Extract<ToolCallContent, { type: "diff" }>;
+
+/** What the client is shown of a call: on its `tool_call` update and again in a permission request about it. */
+export interface ShownCall {
+  title: string;
+  kind: ToolKind;
+  locations: ToolCallLocation[];
+  rawInput: Record<string, unknown>;
+  /** Edit, Write: the file before and after, from the tool's own preview (read before the call runs). */
+  diff?: DiffContent;
+}
+
 export interface TrackedCall {
   /** The id the client knows (the model's id, suffixed if a provider reused it). */
   readonly acpId: string;
   readonly name: string;
-  readonly tool: AnyTool | undefined;
-  /** Title, kind, locations, input and diff; computed once, before the tool runs. */
-  readonly details: Promise<ToolDetails>;
+  readonly shown: ShownCall;
   final: boolean;
 }
 
-export interface CallSeen {
-  id: string;
-  name: string;
-  input: Record<string, unknown>;
-}
-
 /**
- * The tool calls of one ACP session, from announcement to result. The loop announces a lone call before its
- * permission check but a batch only after it ran (seed § 6.3), while the permission hook sees every call
- * before it runs: whichever comes first announces it, and the diff of Edit and Write is read then, from the
- * file as it is before the tool touches it.
+ * The tool calls of one ACP session, from announcement to result, as the loop reports them: every call is
+ * announced (`tool_call` event) before its permission check, then its `tool_status` events follow. Nothing here
+ * reads the disk or knows a tool by its name: title, kind, locations and diff are what the tool declared.
  */
 export class ToolCalls {
   readonly #queue: UpdateQueue;
-  readonly #places: { cwd: string; homeDir: string };
   readonly #calls = new Map<string, TrackedCall>();
   readonly #usedIds = new Set<string>();
-  #awaitingPermission: TrackedCall | undefined;
 
-  constructor(queue: UpdateQueue, places: { cwd: string; homeDir: string }) {
+  constructor(queue: UpdateQueue) {
     this.#queue = queue;
-    this.#places = places;
   }
 
   /** Announces the call (`tool_call`, pending) unless it already was; returns its record. */
-  announce(call: CallSeen & { sandboxed?: boolean }, tool: AnyTool | undefined): TrackedCall {
+  announce(call: ToolCallEvent): TrackedCall {
     const existing = this.#calls.get(call.id);
     if (existing) return existing;
+    const diff = call.preview ? diffOf(call.preview) : undefined;
     const tracked: TrackedCall = {
       acpId: this.#uniqueId(call.id),
       name: call.name,
-      tool,
-      details: detailsWithDiff(call.name, tool, call.input, this.#places),
+      shown: { title: titleOf(call.name, call.summary), kind: call.kind, locations: call.locations, rawInput: call.input, ...(diff ? { diff } : {}) },
       final: false,
     };
     this.#calls.set(call.id, tracked);
-    this.#queue.push(async () => {
-      const details = await tracked.details;
-      return {
-        sessionUpdate: "tool_call",
-        toolCallId: tracked.acpId,
-        title: details.title,
-        kind: details.kind,
-        status: "pending",
-        locations: details.locations,
-        rawInput: details.rawInput,
-        ...(details.diff ? { content: [details.diff] } : {}),
-        ...sandboxMeta(call.sandboxed ?? tool?.sandboxed?.(call.input)),
-      };
+    const { shown } = tracked;
+    this.#queue.push({
+      sessionUpdate: "tool_call",
+      toolCallId: tracked.acpId,
+      title: shown.title,
+      kind: shown.kind,
+      status: "pending",
+      locations: shown.locations,
+      rawInput: shown.rawInput,
+      ...(shown.diff ? { content: [shown.diff] } : {}),
+      ...sandboxMeta(call.sandboxed),
     });
     return tracked;
   }
 
+  /** The call announced under this loop id, while it is tracked (a permission question about it). */
+  get(id: string): TrackedCall | undefined {
+    return this.#calls.get(id);
+  }
+
   /**
    * A new model answer starts: calls that ended are forgotten, so that a provider reusing an id in a later
-   * answer (`call_0` each time) gets a new tool call, while a batch announced again after it ran (seed § 6.3,
-   * phase 3) is recognised.
+   * answer (`call_0` each time) gets a new tool call.
    */
   newAnswer(): void {
     for (const [id, tracked] of this.#calls) if (tracked.final) this.#calls.delete(id);
-  }
-
-  /** The permission hook found this call will be asked about: the next question is about it. */
-  willAsk(tracked: TrackedCall): void {
-    this.#awaitingPermission = tracked;
-  }
-
-  takeAwaitingPermission(): TrackedCall | undefined {
-    const tracked = this.#awaitingPermission;
-    this.#awaitingPermission = undefined;
-    return tracked;
   }
 
   running(id: string): void {
@@ -101,17 +92,13 @@ export class ToolCalls {
     const tracked = this.#calls.get(id);
     if (!tracked || tracked.final) return undefined;
     tracked.final = true;
-    if (this.#awaitingPermission === tracked) this.#awaitingPermission = undefined;
     const status: ToolCallStatus = isError ? "failed" : "completed";
-    this.#queue.push(async () => {
-      const details = await tracked.details;
-      const content: ToolCallContent[] = [];
-      if (details.diff && !isError) content.push(details.diff);
-      if (output !== "") content.push({ type: "content", content: { type: "text", text: shown(output) } });
-      // The images the tool returned (Read of a screenshot), as ACP image content: a client shows them (the hub's page).
-      for (const image of extra.images ?? []) content.push({ type: "content", content: { type: "image", data: image.data, mimeType: image.mediaType } });
-      return { sessionUpdate: "tool_call_update", toolCallId: tracked.acpId, status, content, rawOutput: { output, isError }, ...sandboxMeta(extra.sandboxed) };
-    });
+    const content: ToolCallContent[] = [];
+    if (tracked.shown.diff && !isError) content.push(tracked.shown.diff);
+    if (output !== "") content.push({ type: "content", content: { type: "text", text: shown(output) } });
+    // The images the tool returned (Read of a screenshot), as ACP image content: a client shows them (the hub's page).
+    for (const image of extra.images ?? []) content.push({ type: "content", content: { type: "image", data: image.data, mimeType: image.mediaType } });
+    this.#queue.push({ sessionUpdate: "tool_call_update", toolCallId: tracked.acpId, status, content, rawOutput: { output, isError }, ...sandboxMeta(extra.sandboxed) });
     return tracked;
   }
 
@@ -123,7 +110,6 @@ export class ToolCalls {
     const tracked = this.#calls.get(id);
     if (!tracked || tracked.final) return undefined;
     tracked.final = true;
-    if (this.#awaitingPermission === tracked) this.#awaitingPermission = undefined;
     return tracked;
   }
 
@@ -134,7 +120,6 @@ export class ToolCalls {
       tracked.final = true;
       this.#queue.push({ sessionUpdate: "tool_call_update", toolCallId: tracked.acpId, status: "failed" });
     }
-    this.#awaitingPermission = undefined;
     this.#calls.clear();
   }
 
@@ -144,6 +129,17 @@ export class ToolCalls {
     this.#usedIds.add(candidate);
     return candidate;
   }
+}
+
+/** "Read src/a.ts": the tool's name and its `describe` summary on one line, the same words the confirmation uses. */
+export function titleOf(name: string, summary: string): string {
+  const oneLine = summary.replace(/\s*\n\s*/g, " ").trim();
+  return oneLine === "" ? name : `${name} ${oneLine}`;
+}
+
+/** The tool's preview as ACP diff content: whole texts and an absolute path, as ACP wants them. */
+function diffOf(preview: ToolPreview): DiffContent {
+  return { type: "diff", path: preview.path, oldText: preview.oldText, newText: preview.newText };
 }
 
 function shown(output: string): string {

@@ -1,5 +1,6 @@
 import type { AgentEvent, LogOrigin, TurnOutcome } from "@maia/kernel";
 import type { OutputFormat } from "../args.ts";
+import { BatchDisplay } from "../batch-display.ts";
 import { patchOf } from "../diff/file-diff.ts";
 import { attributed } from "../plugin-log.ts";
 
@@ -24,6 +25,7 @@ export class HeadlessOutput {
   #answer = "";
   #toolCalls = 0;
   readonly #usage = { inputTokens: 0, outputTokens: 0 };
+  readonly #batch = new BatchDisplay();
 
   constructor(format: OutputFormat, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream, cwd = process.cwd()) {
     this.#cwd = cwd;
@@ -38,20 +40,11 @@ export class HeadlessOutput {
         this.#answer += event.text;
         this.#line({ type: "text", text: event.text });
         break;
-      case "tool_call":
-        // A new model answer starts after tools: the final answer is the text after the last tool call.
-        this.#answer = "";
-        // `diff`: what an Edit or Write changes, read before it runs (or is refused).
-        // `sandboxed`: the call runs inside the OS sandbox (Bash); also on its tool_result, where it is always known.
-        this.#line({
-          type: "tool_use",
-          id: event.id,
-          name: event.name,
-          input: event.input,
-          ...(event.preview ? { diff: patchOf(event.preview, this.#cwd) } : {}),
-          ...(event.sandboxed !== undefined ? { sandboxed: event.sandboxed } : {}),
-        });
+      case "tool_call": {
+        const shown = this.#batch.call(event);
+        if (shown) this.#toolUse(shown);
         break;
+      }
       case "permission":
         // Refused for want of someone to answer: why it asked, and the `--allow` rules that would let it run.
         this.#line({
@@ -63,7 +56,9 @@ export class HeadlessOutput {
           ...(event.rules ? { rules: event.rules } : {}),
         });
         break;
-      case "tool_result":
+      case "tool_result": {
+        const call = this.#batch.callBefore(event);
+        if (call) this.#toolUse(call);
         this.#toolCalls += 1;
         // Images by reference (name, type, size, sha256), never their bytes.
         this.#line({
@@ -76,6 +71,7 @@ export class HeadlessOutput {
           ...(event.images ? { images: event.images } : {}),
         });
         break;
+      }
       case "request_images":
         this.#line({ type: "images", images: event.images });
         break;
@@ -94,6 +90,21 @@ export class HeadlessOutput {
         break;
     }
   };
+
+  #toolUse(event: Extract<AgentEvent, { type: "tool_call" }>): void {
+    // A new model answer starts after tools: the final answer is the text after the last tool call.
+    this.#answer = "";
+    // `diff`: what an Edit or Write changes, read before it runs (or is refused).
+    // `sandboxed`: the call runs inside the OS sandbox (Bash); also on its tool_result, where it is always known.
+    this.#line({
+      type: "tool_use",
+      id: event.id,
+      name: event.name,
+      input: event.input,
+      ...(event.preview ? { diff: patchOf(event.preview, this.#cwd) } : {}),
+      ...(event.sandboxed !== undefined ? { sandboxed: event.sandboxed } : {}),
+    });
+  }
 
   /** How commands and prefixes (`/compact`, `§skill`, `!ls`) print in headless mode. */
   readonly commandOutput = {

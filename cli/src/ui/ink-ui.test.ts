@@ -29,7 +29,7 @@ describe("InkUI, the façade over the store", () => {
     ui.onEvent({ type: "text", text: "Je lis le fichier." });
     ui.onEvent({ type: "text_end" });
     ui.onEvent({ type: "thinking", active: false });
-    ui.onEvent({ type: "tool_call", id: "1", name: "Read", summary: "a.txt", input: { path: "a.txt" } });
+    ui.onEvent({ type: "tool_call", id: "1", name: "Read", summary: "a.txt", input: { path: "a.txt" }, kind: "read", locations: [] });
     ui.onEvent({ type: "tool_result", id: "1", name: "Read", output: "1\tbonjour", isError: false });
     ui.onEvent({ type: "warning", message: "Réponse coupée" });
     ui.onEvent({ type: "context_usage", tokens: 12_345, max: 128_000 });

@@ -6,6 +6,7 @@ import { markdownAnswers } from "./answer-stream.ts";
 import { Attention, notifyDisabled, type AttentionReason } from "./attention.ts";
 import { App } from "./components/app.tsx";
 import { confirmDetailView } from "./confirm-detail.ts";
+import { BatchDisplay } from "../batch-display.ts";
 import { fileDiff } from "../diff/file-diff.ts";
 import type { HelpBlock, LogEntryBody, PermissionsBlock } from "./log-entry.ts";
 import { FocusTracker } from "./focus.ts";
@@ -39,6 +40,7 @@ export class InkUI {
   readonly #env: NodeJS.ProcessEnv;
   readonly #patchConsole: boolean;
   readonly #cwd: string;
+  readonly #batch = new BatchDisplay();
   #instance: Instance | undefined;
   #focus: FocusTracker | undefined;
   #attention: Attention | undefined;
@@ -173,6 +175,15 @@ export class InkUI {
     text: (markdown) => this.text(markdown),
   };
 
+  #showCall(event: Extract<AgentEvent, { type: "tool_call" }>): void {
+    this.store.add({
+      kind: "tool_call",
+      name: event.name,
+      summary: event.summary,
+      ...(event.preview ? { diff: fileDiff(event.preview, this.#cwd) } : {}),
+    });
+  }
+
   /** The agent's events (seed § 4.4), as the loop emits them. */
   readonly onEvent = (event: AgentEvent): void => {
     const store = this.store;
@@ -183,15 +194,16 @@ export class InkUI {
         return store.appendText(event.text);
       case "text_end":
         return store.endText();
-      case "tool_call":
-        return store.add({
-          kind: "tool_call",
-          name: event.name,
-          summary: event.summary,
-          ...(event.preview ? { diff: fileDiff(event.preview, this.#cwd) } : {}),
-        });
-      case "tool_result":
+      case "tool_call": {
+        const shown = this.#batch.call(event);
+        if (shown) this.#showCall(shown);
+        return;
+      }
+      case "tool_result": {
+        const call = this.#batch.callBefore(event);
+        if (call) this.#showCall(call);
         return store.toolResult(event.name, event.output, event.isError);
+      }
       case "context_usage":
         return store.setContext(event.max === undefined ? { tokens: event.tokens } : { tokens: event.tokens, max: event.max });
       case "tools_running":

@@ -33,7 +33,7 @@ describe("a long session's log (issue 6: no memory growth per turn)", () => {
     const total = 1_000;
     for (let index = 0; index < total; index += 4) {
       ui.showUser(`question ${mark(index)}`);
-      ui.onEvent({ type: "tool_call", id: String(index), name: "Read", summary: mark(index + 1), input: {} });
+      ui.onEvent({ type: "tool_call", id: String(index), name: "Read", summary: mark(index + 1), input: {}, kind: "read", locations: [] });
       ui.onEvent({ type: "tool_result", id: String(index), name: "Read", output: `1\t${mark(index + 2)}`, isError: false });
       ui.onEvent({ type: "text", text: `The **answer** is ${mark(index + 3)}.` });
       ui.onEvent({ type: "text_end" });

@@ -1,5 +1,8 @@
-import type { ImageReference } from "./messages.ts";
-import type { ToolPreview } from "./tool.ts";
+import type { ImageBlock, ImageReference } from "./messages.ts";
+import type { PlanItem, ToolKind, ToolLocation, ToolPreview } from "./tool.ts";
+
+/** Where a call stands after its announce: running, or ended (ran, refused, or could not run). */
+export type ToolStatus = "in_progress" | "completed" | "failed";
 
 /**
  * What the loop tells front ends (seed § 4.4, as events instead of callbacks): front ends subscribe, they never
@@ -10,17 +13,42 @@ export type AgentEvent =
   | { type: "thinking"; active: boolean }
   | { type: "text"; text: string }
   | { type: "text_end" }
-  /** `preview`: what an Edit or Write would change, read before it runs (Tool.preview). */
+  /**
+   * A call is known: emitted once for every call, before its permission check (so before any question about it),
+   * with what front ends show — `summary` (Tool.describe), `kind` and `locations` (Tool.kind, Tool.locations),
+   * `preview` (what an Edit or Write would change, read before it runs: Tool.preview). `batch`: the call is one
+   * of several run in parallel (seed § 6.3), which the terminal and stream-json show with its result, in call
+   * order, once all have ended.
+   */
   | {
       type: "tool_call";
       id: string;
       name: string;
       summary: string;
       input: Record<string, unknown>;
+      kind: ToolKind;
+      locations: ToolLocation[];
       preview?: ToolPreview;
       /** The call runs inside the OS sandbox (true) or outside it (false); absent when the tool does not say (Tool.sandboxed). */
       sandboxed?: boolean;
+      batch?: true;
     }
+  /**
+   * Where an announced call stands, as it happens: `in_progress` when it starts running, then `completed` or
+   * `failed` with its output (a refusal, an unknown tool and a stop are `failed` too). `images`: those the tool
+   * returned, with their bytes, for front ends that show them (an editor over ACP).
+   */
+  | {
+      type: "tool_status";
+      id: string;
+      name: string;
+      status: ToolStatus;
+      output?: string;
+      sandboxed?: boolean;
+      images?: readonly ImageBlock[];
+    }
+  /** A tool that keeps a plan (Tool.plan: TodoWrite) changed it: the whole plan, after the call's `tool_status`. */
+  | { type: "plan"; entries: readonly PlanItem[] }
   /** `images`: those the tool returned, by reference (their bytes are in the conversation only). */
   | { type: "tool_result"; id: string; name: string; output: string; isError: boolean; sandboxed?: boolean; images?: ImageReference[] }
   /** The images sent with the request (attached by the front end or by `@` references), by reference. */

@@ -17,6 +17,8 @@ export type AlwaysScope = "session" | "project";
  * `preview` and the permission verdict's `advice`.
  */
 export interface AskDetail {
+  /** The call asked about: the id of its `tool_call` event, announced before the question. */
+  callId: string;
   /** The tool and its input, as it will run. */
   tool: string;
   input: Record<string, unknown>;
@@ -31,8 +33,12 @@ export interface AskDetail {
 export interface AlwaysAllow {
   /** The narrowest rules that allow this call next time (`Bash(npm test)`, `Edit(src/a.ts)`). */
   rules: readonly string[];
-  /** Keeps them; resolves to what to tell the user (the file written, what stays asked). Never throws. */
-  remember(scope: AlwaysScope): Promise<{ info: string[]; warnings: string[] }>;
+  /**
+   * Keeps the narrowest rules for this call in `list` ("allow" by default; "deny" for ACP's reject_always: the
+   * rules that refuse it next time): for the rest of this run, or in the project's settings. Resolves to what to
+   * tell the user (the file written, what stays asked). Never throws.
+   */
+  remember(scope: AlwaysScope, list?: "allow" | "deny"): Promise<{ info: string[]; warnings: string[] }>;
 }
 
 export interface SelectOption<T> {

@@ -35,6 +35,28 @@ export interface ToolPreview {
   oldText: string | null;
   /** Its text once the call has run. */
   newText: string;
+  /** The first line the change touches (1-based), when the tool knows it (Edit): front ends open the file there. */
+  line?: number;
+}
+
+/**
+ * What a call does, for front ends to show it (an icon, a grouping): ACP's tool kinds, which `maia acp` sends
+ * as they are. A tool that declares none is "other".
+ */
+export type ToolKind = "read" | "edit" | "delete" | "move" | "search" | "execute" | "think" | "fetch" | "other";
+
+/** A file or folder a call reads or changes (absolute), with the line it starts at when known. */
+export interface ToolLocation {
+  path: string;
+  line?: number;
+}
+
+/** One task of the plan a tool keeps (TodoWrite's list): ACP clients show it as the session's plan. */
+export interface PlanItem {
+  content: string;
+  status: "pending" | "in_progress" | "completed";
+  /** The same task in the progressive form shown while it runs ("Running the tests"). */
+  activeForm?: string;
 }
 
 /**
@@ -53,6 +75,13 @@ export interface Tool<Input extends Record<string, unknown> = Record<string, unk
   normalizeInput?(input: Record<string, unknown>): Record<string, unknown>;
   /** A short summary for the UI and the confirmation question. */
   describe?(input: Input): string;
+  /** What the call does, for front ends (ACP's kinds); "other" when absent. */
+  kind?: ToolKind;
+  /**
+   * The files or folders the call touches, absolute (`~` and relative paths resolved as the tool resolves them),
+   * for front ends to follow ("open the file"). Works on the input alone, never on the disk; must not throw.
+   */
+  locations?(input: Input, context: { cwd: string; homeDir: string }): ToolLocation[];
   /**
    * The narrowest permission rule that would allow this call (`WebFetch(domain:example.com)`,
    * `Bash(npm test)`), for the message that tells a headless user how to allow it. Default: the tool's name
@@ -70,6 +99,11 @@ export interface Tool<Input extends Record<string, unknown> = Record<string, unk
    * call (the status line, ACP's and stream-json's `sandboxed`). Undefined when not known. Must not throw.
    */
   sandboxed?(input: Input): boolean | undefined;
+  /**
+   * The plan this tool keeps for the conversation (TodoWrite), read after each call that succeeded: the loop emits
+   * it as a `plan` event, which `maia acp` sends as ACP's plan. Must not throw.
+   */
+  plan?(context: { state: Map<string, unknown> }): readonly PlanItem[];
   /** Calls with the same key run one after the other, in call order (seed § 6.3). */
   lockKey?(input: Input, context: { cwd: string }): string | undefined;
   execute(input: Input, context: ToolContext): Promise<ToolOutput>;

@@ -33,6 +33,41 @@ describe("runToolCalls", () => {
     expect(progress.some((event) => event.type === "tools_running" && event.running?.done === 3)).toBe(true);
   });
 
+  it("announces every call before its permission check (a batch's marked batch), then its statuses as it runs and ends", async () => {
+    fixture = await loopFixture(
+      [{ toolCalls: [call("Danger", { what: "first" }, "1"), call("Ghost", {}, "2"), call("Echo", { text: "e" }, "3")] }, { text: "ok" }],
+      { answers: ["no"] },
+    );
+    const order: string[] = [];
+    fixture.kernel.hooks.checkPermission.tap("test", (check) => {
+      order.push(`check ${check.call.id}`);
+      return check;
+    });
+    fixture.session.events.on((event) => {
+      if (event.type === "tool_call") order.push(`call ${event.id}${event.batch ? " (batch)" : ""}`);
+      if (event.type === "tool_status") order.push(`${event.status} ${event.id}`);
+      if (event.type === "tool_result") order.push(`result ${event.id}`);
+    });
+    await fixture.kernel.runTurn(fixture.session, "x");
+    expect(order).toEqual([
+      "call 1 (batch)",
+      "check 1",
+      "failed 1", // refused by the user
+      "call 2 (batch)",
+      "failed 2", // unknown tool: no check
+      "call 3 (batch)",
+      "check 3",
+      "in_progress 3",
+      "completed 3",
+      "result 1",
+      "result 2",
+      "result 3",
+    ]);
+    const announced = fixture.events.find((event) => event.type === "tool_call" && event.id === "3");
+    // A tool that declares neither kind nor locations is shown as "other", nowhere.
+    expect(announced).toMatchObject({ kind: "other", locations: [] });
+  });
+
   it("asks the confirmations one at a time, starting each authorised tool before the next question", async () => {
     const order: string[] = [];
     fixture = await loopFixture(

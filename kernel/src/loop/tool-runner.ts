@@ -4,8 +4,10 @@ import type { AgentSession, Verdict } from "../contracts/session.ts";
 import type { ToolCallRevision } from "../contracts/hooks.ts";
 import type { AskDetail } from "../contracts/interaction.ts";
 import type { AnyTool, ToolContext, ToolOutput, ToolPreview } from "../contracts/tool.ts";
+import { pathInputOf } from "@maia/util/tool-paths";
 import { errorMessage, isAbortError } from "@maia/util/maia-error";
 import type { HookTable } from "../hooks/hooks.ts";
+import { callDisplay } from "./call-display.ts";
 import { KeyedQueue, Limiter } from "@maia/util/limiter";
 import { t } from "./messages.ts";
 import { prepareToolInput, type PreparedInput } from "./tool-input.ts";
@@ -32,10 +34,11 @@ interface Outcome {
 
 /**
  * Runs the tool calls of one model answer (seed § 6.3). One call runs in the foreground: announce, permission,
- * confirmation, execution, result. Two or more: phase 1 authorises them one by one and starts each authorised
- * tool at once (8 at most, FIFO, calls sharing a `lockKey` one after the other); phase 2 reports progress and
- * waits; phase 3 shows and returns the results in call order. A failure, refusal or unknown tool never cancels
- * the others.
+ * confirmation, execution, result. Two or more: phase 1 announces and authorises them one by one and starts each
+ * authorised tool at once (8 at most, FIFO, calls sharing a `lockKey` one after the other); phase 2 reports
+ * progress and waits; phase 3 shows and returns the results in call order. A failure, refusal or unknown tool
+ * never cancels the others. Every call is announced (`tool_call`) before its permission check, and its
+ * `tool_status` events follow as it starts and ends, so front ends that show calls live (ACP) need nothing else.
  */
 export async function runToolCalls(
   hooks: HookTable,
@@ -62,11 +65,11 @@ async function runForeground(
   announce(session, call, tool, preview);
   const prepared = await prepare(hooks, session, call, tool, signal, preview);
   if (prepared.kind === "stopped") {
-    const content = t("stopForModel");
-    session.events.emit({ type: "tool_result", id: call.id, name: call.name, output: content, isError: true });
-    return { results: [resultBlock(call, { content, isError: true })], stopped: true };
+    const stoppedOutcome = ended(session, call, tool, { content: t("stopForModel"), isError: true });
+    emitResult(session, call, tool, stoppedOutcome);
+    return { results: [resultBlock(call, stoppedOutcome)], stopped: true };
   }
-  const outcome = prepared.kind === "run" ? await execute(hooks, session, prepared, signal) : prepared;
+  const outcome = prepared.kind === "run" ? await execute(hooks, session, prepared, signal) : ended(session, call, tool, prepared);
   emitResult(session, call, tool, outcome);
   return { results: [resultBlock(call, outcome)], stopped: false };
 }
@@ -81,7 +84,6 @@ async function runParallel(
   const locks = new KeyedQueue();
   const outcomes: Array<Promise<Outcome>> = [];
   const tools: Array<AnyTool | undefined> = [];
-  const previews: Array<ToolPreview | undefined> = [];
   const started: string[] = [];
   let done = 0;
   let stopped = false;
@@ -91,21 +93,21 @@ async function runParallel(
     const tool = await findTool(hooks, session, call.name);
     tools.push(tool);
     if (stopped) {
-      previews.push(undefined);
-      outcomes.push(Promise.resolve({ content: t("notRunForModel"), isError: true }));
+      announce(session, call, tool, undefined, true);
+      outcomes.push(Promise.resolve(ended(session, call, tool, { content: t("notRunForModel"), isError: true })));
       continue;
     }
-    // Read before anything runs: phase 3 announces the call after the file has changed.
+    // Read before anything of the batch runs, as a lone call's is.
     const preview = await previewOf(session, call, tool);
-    previews.push(preview);
+    announce(session, call, tool, preview, true);
     const prepared = await prepare(hooks, session, call, tool, signal, preview);
     if (prepared.kind === "stopped") {
       stopped = true;
-      outcomes.push(Promise.resolve({ content: t("stopForModel"), isError: true }));
+      outcomes.push(Promise.resolve(ended(session, call, tool, { content: t("stopForModel"), isError: true })));
       continue;
     }
     if (prepared.kind === "result") {
-      outcomes.push(Promise.resolve(prepared));
+      outcomes.push(Promise.resolve(ended(session, call, tool, prepared)));
       continue;
     }
     started.push(call.name);
@@ -124,10 +126,9 @@ async function runParallel(
   const settled = await Promise.all(outcomes);
   session.events.emit({ type: "tools_running", running: null });
 
-  // Phase 3: show and return the results in call order.
+  // Phase 3: show and return the results in call order (the calls were announced in phase 1, marked `batch`).
   const results = calls.map((call, index) => {
     const outcome = settled[index] ?? { content: t("notRunForModel"), isError: true };
-    announce(session, call, tools[index], previews[index]);
     emitResult(session, call, tools[index], outcome);
     return resultBlock(call, outcome);
   });
@@ -138,25 +139,45 @@ async function findTool(hooks: HookTable, session: AgentSession, name: string): 
   return session.tools.get(name) ?? (await hooks.resolveTool.promise({ session, name }));
 }
 
-function announce(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, preview: ToolPreview | undefined): void {
-  const summary = summaryOf(tool, call.input);
-  const sandboxed = sandboxedOf(tool, call.input);
-  session.events.emit({ type: "tool_call", id: call.id, name: call.name, summary, input: call.input, ...(preview ? { preview } : {}), ...(sandboxed !== undefined ? { sandboxed } : {}) });
-}
-
-/** The call's result event; `sandboxed` is known for sure once the call ran (the announce may precede the sandbox's probe). */
-/** The result for the front ends: whether it ran sandboxed, and the images it returned by reference. */
-function emitResult(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, outcome: Outcome): void {
+/** The `tool_call` event: before the call's permission check, with what the tool declares for front ends. */
+function announce(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, preview: ToolPreview | undefined, batch = false): void {
+  const { summary, kind, locations } = callDisplay(tool, call.input, { cwd: session.cwd, homeDir: session.setup.homeDir }, preview);
   const sandboxed = sandboxedOf(tool, call.input);
   session.events.emit({
-    type: "tool_result",
+    type: "tool_call",
     id: call.id,
     name: call.name,
-    output: outcome.content,
-    isError: outcome.isError,
+    summary,
+    input: call.input,
+    kind,
+    locations,
+    ...(preview ? { preview } : {}),
     ...(sandboxed !== undefined ? { sandboxed } : {}),
-    ...(outcome.images !== undefined ? { images: outcome.images.map(imageReference) } : {}),
+    ...(batch ? { batch: true as const } : {}),
   });
+}
+
+/** A call that did not run (refused, unknown, stopped, not run after a stop) ended: its `tool_status`. */
+function ended<T extends Outcome>(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, outcome: T): T {
+  emitEnded(session, call, tool, outcome);
+  return outcome;
+}
+
+function emitEnded(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, outcome: Outcome): void {
+  const status = outcome.isError ? "failed" : "completed";
+  session.events.emit({ type: "tool_status", ...ending(call, tool, outcome), status, ...(outcome.images !== undefined ? { images: outcome.images } : {}) });
+}
+
+/** The result for the front ends that show it in call order: the images it returned by reference. */
+function emitResult(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, outcome: Outcome): void {
+  const images = outcome.images?.map(imageReference);
+  session.events.emit({ type: "tool_result", ...ending(call, tool, outcome), isError: outcome.isError, ...(images !== undefined ? { images } : {}) });
+}
+
+/** What `tool_status` and `tool_result` say of an ended call; `sandboxed` is known for sure once it ran. */
+function ending(call: ToolUseBlock, tool: AnyTool | undefined, outcome: Outcome): { id: string; name: string; output: string; sandboxed?: boolean } {
+  const sandboxed = sandboxedOf(tool, call.input);
+  return { id: call.id, name: call.name, output: outcome.content, ...(sandboxed !== undefined ? { sandboxed } : {}) };
 }
 
 /** Whether the call runs inside an OS sandbox, for the front ends (Bash); undefined when the tool does not say. */
@@ -228,7 +249,7 @@ async function prepare(
   }
   const summary = summaryOf(tool, input.input);
   const question = summary ? t("confirmTool", { name: call.name, summary }) : t("confirmToolNoSummary", { name: call.name });
-  const detail: AskDetail = { tool: call.name, input: input.input, ...(preview ? { preview } : {}), ...verdict.advice };
+  const detail: AskDetail = { callId: call.id, tool: call.name, input: input.input, ...(preview ? { preview } : {}), ...verdict.advice };
   const answer = session.interaction.ask
     ? await session.interaction.ask(question, signal, detail)
     : (await session.interaction.confirm(question, signal))
@@ -263,9 +284,7 @@ function suggestedRule(name: string, tool: AnyTool, input: Record<string, unknow
   } catch {
     // A hint is a courtesy: the generic form below will do.
   }
-  const subject = ["command", "path", "file_path", "url", "name"]
-    .map((key) => input[key])
-    .find((value): value is string => typeof value === "string");
+  const subject = [input.command, pathInputOf(input), input.url, input.name].find((value): value is string => typeof value === "string");
   return subject !== undefined && tool.permission === "ask" ? `${name}(${subject})` : name;
 }
 
@@ -294,6 +313,7 @@ async function execute(
     callId: call.id,
   };
   await hooks.beforeToolCall.promise({ session, call, tool: prepared.tool });
+  session.events.emit({ type: "tool_status", id: call.id, name: call.name, status: "in_progress" });
   let outcome: Outcome;
   try {
     outcome = normalise(await prepared.tool.execute(prepared.input, context));
@@ -311,7 +331,20 @@ async function execute(
     feedback,
     ...(outcome.images ? { images: outcome.images } : {}),
   });
-  return feedback.length === 0 ? outcome : { ...outcome, content: [outcome.content, ...feedback].join("\n\n") };
+  const final = feedback.length === 0 ? outcome : { ...outcome, content: [outcome.content, ...feedback].join("\n\n") };
+  emitEnded(session, prepared.call, prepared.tool, final);
+  if (!final.isError) emitPlan(session, prepared.tool);
+  return final;
+}
+
+/** A tool that keeps a plan tells it after each call that succeeded (Tool.plan); one that throws is not heard. */
+function emitPlan(session: AgentSession, tool: AnyTool): void {
+  if (!tool.plan) return;
+  try {
+    session.events.emit({ type: "plan", entries: tool.plan({ state: session.state }) });
+  } catch {
+    // A plan is a courtesy to the front ends: the call's result stands.
+  }
 }
 
 function normalise(output: ToolOutput): Outcome {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { JsonSchema, Verdict } from "@maia/kernel";
+import { pathInputOf, resolveToolPath } from "@maia/util";
 
 /**
  * What working out a narrow rule needs of the rules in force: the verdict a call would get, with the simple
@@ -77,7 +78,7 @@ async function bashRules(input: Record<string, unknown>, list: "allow" | "deny",
 
 /** The path a path tool's rules look at: its `path`, or the launch folder for Glob and Grep without one. */
 function pathSubject(tool: string, input: Record<string, unknown>): string {
-  const given = ["path", "file_path", "filePath"].map((key) => input[key]).find((value): value is string => typeof value === "string" && value !== "");
+  const given = pathInputOf(input);
   return given ?? (tool === "Glob" || tool === "Grep" ? "." : "");
 }
 
@@ -86,8 +87,7 @@ function pathSubject(tool: string, input: Record<string, unknown>): string {
  * absolute otherwise, with picomatch's special characters escaped.
  */
 export function pathPattern(subject: string, context: { cwd: string; homeDir: string }): string {
-  const absolute =
-    subject === "~" || subject.startsWith("~/") ? path.resolve(context.homeDir, subject.slice(2)) : path.resolve(context.cwd, subject);
+  const absolute = resolveToolPath(subject, context.cwd, context.homeDir);
   const relative = path.relative(context.cwd, absolute);
   const inside = relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
   const shown = relative === "" ? "." : inside ? relative.split(path.sep).join("/") : absolute;

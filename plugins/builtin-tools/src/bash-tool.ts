@@ -56,6 +56,7 @@ export function createBashTool(limits: BashLimits = BASH_LIMITS, sandbox: () => 
     },
     permission: "ask",
     describe: (input) => input.command,
+    kind: "execute",
     sandboxed: (input) => sandbox()?.sandboxedNow(input),
     execute: (input, context) => bash(input, context, limits, sandbox()),
   };

@@ -56,6 +56,8 @@ export function createEditTool(environment: ToolEnvironment): Tool<EditInput> {
     permission: "ask",
     normalizeInput: normalizeEditInput,
     describe: (input) => input.path,
+    kind: "edit",
+    locations: (input, { cwd }) => [{ path: resolveToolPath(input.path, cwd, environment.homeDir) }],
     lockKey: (input, { cwd }) => `file:${resolveToolPath(input.path, cwd, environment.homeDir)}`,
     preview: (input, { cwd }) => editPreview(resolveToolPath(input.path, cwd, environment.homeDir), input.old_string, input.new_string),
     execute: (input, context) => editPath(input, context, environment),

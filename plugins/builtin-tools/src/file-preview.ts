@@ -35,5 +35,8 @@ export async function editPreview(absolute: string, oldString: string, newString
   const before = await currentText(absolute);
   if (before === undefined || before === "unreadable") return undefined;
   const outcome = replaceOnce(before, oldString, newString);
-  return outcome.kind === "replaced" ? { path: absolute, oldText: before, newText: outcome.text } : undefined;
+  if (outcome.kind !== "replaced") return undefined;
+  // The line the replacement starts on, counted in the file as it is: front ends open the file there.
+  const line = before.slice(0, outcome.start).split("\n").length;
+  return { path: absolute, oldText: before, newText: outcome.text, line };
 }

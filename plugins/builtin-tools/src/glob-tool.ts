@@ -54,6 +54,8 @@ export function createGlobTool(environment: ToolEnvironment): Tool<GlobInput> {
     },
     permission: "auto",
     describe: (input) => (input.path ? `${input.pattern} (${input.path})` : input.pattern),
+    kind: "search",
+    locations: (input, { cwd }) => (input.path ? [{ path: resolveToolPath(input.path, cwd, environment.homeDir) }] : []),
     execute: (input, context) => glob(input, context, environment),
   };
 }

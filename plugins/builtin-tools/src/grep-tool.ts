@@ -64,6 +64,8 @@ export function createGrepTool(environment: ToolEnvironment): Tool<GrepInput> {
     permission: "auto",
     normalizeInput: normalizeGrepInput,
     describe: (input) => (input.path ? `${input.pattern} (${input.path})` : input.pattern),
+    kind: "search",
+    locations: (input, { cwd }) => (input.path ? [{ path: resolveToolPath(input.path, cwd, environment.homeDir) }] : []),
     execute: (input, context) => grep(input, context, environment),
   };
 }

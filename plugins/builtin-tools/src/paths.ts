@@ -1,14 +1,7 @@
 import path from "node:path";
 
-/**
- * Where a path given by the model points (seed § 8): `~` and `~/…` are the home folder, an absolute path is
- * used as given, anything else is relative to the launch folder.
- */
-export function resolveToolPath(given: string, cwd: string, homeDir: string): string {
-  if (given === "~") return path.resolve(homeDir);
-  if (given.startsWith("~/")) return path.resolve(homeDir, given.slice(2));
-  return path.resolve(cwd, given);
-}
+/** Where a path given by the model points (seed § 8): one definition for every tool and front end. */
+export { resolveToolPath } from "@maia/util";
 
 /**
  * How a path is shown back to the model: relative to the launch folder when it lies inside it (shorter, and

@@ -41,6 +41,12 @@ export function createReadTool(environment: ToolEnvironment): Tool<ReadInput> {
     normalizeInput: renameFilePath,
     describe: (input) => (input.offset || input.limit ? `${input.path} (${input.offset ?? 1}+${input.limit ?? READ_DEFAULT_LIMIT})` : input.path),
     lockKey: (input, { cwd }) => `file:${resolveToolPath(input.path, cwd, environment.homeDir)}`,
+    kind: "read",
+    // With an offset, the editor opens the file at the first line read.
+    locations: (input, { cwd }) => {
+      const path = resolveToolPath(input.path, cwd, environment.homeDir);
+      return [typeof input.offset === "number" && input.offset > 0 ? { path, line: input.offset } : { path }];
+    },
     execute: (input, context) => readPath(input, context, environment),
   };
 }

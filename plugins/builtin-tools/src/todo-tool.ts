@@ -71,6 +71,9 @@ export function createTodoTool(): Tool<TodoInput> {
     permission: "auto",
     normalizeInput: normalizeTodoInput,
     describe: (input) => t("todoSummary", { count: input.todos.length }),
+    // Planning: ACP clients show the call as thinking, and the list it keeps as the session's plan.
+    kind: "think",
+    plan: ({ state }) => todosOf(state),
     lockKey: () => "todowrite",
     execute: async (input, context) => writeTodos(input, context),
   };

@@ -40,6 +40,7 @@ export function createWebFetchTool(limits: FetchLimits = WEB_FETCH_LIMITS): Tool
     },
     permission: "ask",
     describe: (input) => input.url,
+    kind: "fetch",
     // WebFetch rules name a domain (seed § 9.3), not a URL.
     ruleHint: (input) => `WebFetch(domain:${new URL(input.url.trim()).hostname})`,
     execute: (input, context) => webFetch(input, context, limits),

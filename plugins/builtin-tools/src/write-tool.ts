@@ -56,6 +56,8 @@ export function createWriteTool(environment: ToolEnvironment): Tool<WriteInput> 
     permission: "ask",
     normalizeInput: normalizeWriteInput,
     describe: (input) => input.path,
+    kind: "edit",
+    locations: (input, { cwd }) => [{ path: resolveToolPath(input.path, cwd, environment.homeDir) }],
     lockKey: (input, { cwd }) => `file:${resolveToolPath(input.path, cwd, environment.homeDir)}`,
     preview: (input, { cwd }) => writePreview(resolveToolPath(input.path, cwd, environment.homeDir), input.content),
     execute: (input, context) => writePath(input, context, environment),

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { AgentSession, PluginContext } from "@maia/kernel";
 import { findInstructions } from "./instructions-file.ts";
 import { fill, t, type PromptTexts } from "./messages.ts";
+import { pathInputOf, resolveToolPath } from "@maia/util";
 
 const PLUGIN_NAME = "memory";
 
@@ -17,11 +18,11 @@ export function subfolderMemory(context: PluginContext, prompts: PromptTexts): v
   context.hooks.afterToolCall.tapPromise(PLUGIN_NAME, async (event) => {
     if (event.call.name !== "Read" || event.isError) return;
     const input = event.call.input;
-    const given = ["path", "file_path"].map((key) => input[key]).find((value): value is string => typeof value === "string" && value !== "");
+    const given = pathInputOf(input);
     if (given === undefined) return;
     const cwd = path.resolve(event.session.cwd);
     const home = event.session.setup.homeDir;
-    const file = given === "~" || given.startsWith("~/") ? path.join(home, given.slice(2)) : path.resolve(cwd, given);
+    const file = resolveToolPath(given, cwd, home);
     const relative = path.relative(cwd, path.dirname(file));
     if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) return;
     let seen = added.get(event.session);

@@ -11,6 +11,7 @@ import { pathRuleMatches, resolveSubject, type PathContext } from "./path-rules.
 import { RealPaths } from "./real-paths.ts";
 import { PATH_TOOLS, type Rule } from "./rule-syntax.ts";
 import { wildcardMatches } from "@maia/permission-rules";
+import { pathInputOf } from "@maia/util";
 
 /**
  * Seed § 9.2: deny, then ask, then allow; the first family that matches decides, however precise the rules.
@@ -158,7 +159,7 @@ function matcherFor(tool: string, input: Record<string, unknown>, context: Evalu
 
 /** The paths a path tool touches, absolute. Glob's pattern counts too when it climbs out (`../../etc/*`). */
 function pathSubjects(tool: string, input: Record<string, unknown>, context: EvaluationContext): string[] {
-  const given = ["path", "file_path", "filePath"].map((key) => input[key]).find((value): value is string => typeof value === "string" && value !== "");
+  const given = pathInputOf(input);
   const subjects: string[] = [];
   if (given !== undefined) subjects.push(resolveSubject(given, context));
   else if (tool === "Glob" || tool === "Grep") subjects.push(resolveSubject(".", context));

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Verdict } from "@maia/kernel";
 import { t } from "./messages.ts";
 import { RealPaths } from "./real-paths.ts";
+import { pathInputOf } from "@maia/util";
 
 /**
  * Approval modes (as Claude Code's): `default` asks as the rules say; `acceptEdits` also lets Edit and Write
@@ -58,7 +59,7 @@ export function applyMode(
     return READING_TOOLS.has(tool) ? verdict : { decision: "deny", reason: t("planRefused", { tool }), source: t("modeSource", { mode }) };
   }
   if (verdict.decision !== "ask" || verdict.rule !== undefined || !EDIT_TOOLS.has(tool)) return verdict;
-  const target = ["path", "file_path", "filePath"].map((key) => input[key]).find((value): value is string => typeof value === "string" && value !== "");
+  const target = pathInputOf(input);
   if (target === undefined || target.startsWith("~")) return verdict;
   // Inside as the file system sees it: a symbolic link in the folder that points out of it is not inside.
   const realPaths = new RealPaths();

@@ -1,5 +1,6 @@
 import path from "node:path";
 import picomatch from "picomatch";
+import { resolveToolPath } from "@maia/util";
 import { RealPaths } from "./real-paths.ts";
 
 /**
@@ -72,10 +73,9 @@ export function pathPatternProblem(pattern: string): string | undefined {
   }
 }
 
-/** The absolute, normalised path a tool input or a redirect target designates. */
+/** The absolute, normalised path a tool input or a redirect target designates: where the tool itself looks. */
 export function resolveSubject(subject: string, context: PathContext): string {
-  if (subject === "~" || subject.startsWith("~/")) return path.resolve(context.homeDir, subject.slice(2));
-  return path.resolve(context.cwd, subject);
+  return resolveToolPath(subject, context.cwd, context.homeDir);
 }
 
 /** Matchers by launch folder, home folder and pattern: found without building a key for each path matched. */

@@ -1,0 +1,48 @@
+import type { AnyTool, ToolKind, ToolLocation, ToolPreview } from "../contracts/tool.ts";
+import { prepareToolInput } from "./tool-input.ts";
+
+/** What front ends show of a call, from the tool's own declarations (the `tool_call` event, ACP's history). */
+export interface CallDisplay {
+  /** The input as the tool sees it (aliases resolved, numbers coerced); the model's when it does not validate. */
+  input: Record<string, unknown>;
+  /** Tool.describe; "" when the tool has none or it throws. */
+  summary: string;
+  kind: ToolKind;
+  locations: ToolLocation[];
+}
+
+/**
+ * Summary, kind and locations of a call, each read from the tool (never from its name): a tool that throws in
+ * `describe` or `locations` is shown without them. With a preview that names the first changed line (Edit), the
+ * location of that file gets the line.
+ */
+export function callDisplay(
+  tool: AnyTool | undefined,
+  raw: Record<string, unknown>,
+  places: { cwd: string; homeDir: string },
+  preview?: ToolPreview,
+): CallDisplay {
+  const prepared = tool ? prepareToolInput(tool, raw) : undefined;
+  const input = prepared?.ok ? prepared.input : raw;
+  return { input, summary: summaryOf(tool, input), kind: tool?.kind ?? "other", locations: locationsOf(tool, input, places, preview) };
+}
+
+function summaryOf(tool: AnyTool | undefined, input: Record<string, unknown>): string {
+  try {
+    return tool?.describe?.(input) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+function locationsOf(tool: AnyTool | undefined, input: Record<string, unknown>, places: { cwd: string; homeDir: string }, preview?: ToolPreview): ToolLocation[] {
+  let locations: ToolLocation[];
+  try {
+    locations = tool?.locations?.(input, places) ?? [];
+  } catch {
+    return []; // Locations are a courtesy: the call is shown without them.
+  }
+  const line = preview?.line;
+  if (line === undefined) return locations;
+  return locations.map((location) => (location.path === preview?.path && location.line === undefined ? { ...location, line } : location));
+}
