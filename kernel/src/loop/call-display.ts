@@ -27,21 +27,24 @@ export function callDisplay(
   return { input, summary: summaryOf(tool, input), kind: tool?.kind ?? "other", locations: locationsOf(tool, input, places, preview) };
 }
 
-function summaryOf(tool: AnyTool | undefined, input: Record<string, unknown>): string {
+/**
+ * What a tool declares of a call beside running it (its summary, locations, sandboxing, lock key, rule hint) is a
+ * courtesy: a declaration that throws is read as none, and the call goes on without it.
+ */
+export function declared<T>(read: () => T | undefined): T | undefined {
   try {
-    return tool?.describe?.(input) ?? "";
+    return read();
   } catch {
-    return "";
+    return undefined;
   }
 }
 
+export function summaryOf(tool: AnyTool | undefined, input: Record<string, unknown>): string {
+  return declared(() => tool?.describe?.(input)) ?? "";
+}
+
 function locationsOf(tool: AnyTool | undefined, input: Record<string, unknown>, places: { cwd: string; homeDir: string }, preview?: ToolPreview): ToolLocation[] {
-  let locations: ToolLocation[];
-  try {
-    locations = tool?.locations?.(input, places) ?? [];
-  } catch {
-    return []; // Locations are a courtesy: the call is shown without them.
-  }
+  const locations = declared(() => tool?.locations?.(input, places)) ?? [];
   const line = preview?.line;
   if (line === undefined) return locations;
   return locations.map((location) => (location.path === preview?.path && location.line === undefined ? { ...location, line } : location));

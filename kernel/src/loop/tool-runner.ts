@@ -7,7 +7,7 @@ import type { AnyTool, ToolContext, ToolOutput, ToolPreview } from "../contracts
 import { pathInputOf } from "@maia/util/tool-paths";
 import { errorMessage, isAbortError } from "@maia/util/maia-error";
 import type { HookTable } from "../hooks/hooks.ts";
-import { callDisplay } from "./call-display.ts";
+import { callDisplay, declared, summaryOf } from "./call-display.ts";
 import { KeyedQueue, Limiter } from "@maia/util/limiter";
 import { t } from "./messages.ts";
 import { prepareToolInput, type PreparedInput } from "./tool-input.ts";
@@ -111,7 +111,8 @@ async function runParallel(
       continue;
     }
     started.push(call.name);
-    const key = lockKeyOf(prepared.tool, prepared.input, session.cwd);
+    // Seed § 6.3: a key that throws is ignored.
+    const key = declared(() => prepared.tool.lockKey?.(prepared.input, { cwd: session.cwd }));
     const running = locks.run(key, () => limiter.run(() => execute(hooks, session, prepared, signal)));
     outcomes.push(
       running.finally(() => {
@@ -142,7 +143,7 @@ async function findTool(hooks: HookTable, session: AgentSession, name: string): 
 /** The `tool_call` event: before the call's permission check, with what the tool declares for front ends. */
 function announce(session: AgentSession, call: ToolUseBlock, tool: AnyTool | undefined, preview: ToolPreview | undefined, batch = false): void {
   const { summary, kind, locations } = callDisplay(tool, call.input, { cwd: session.cwd, homeDir: session.setup.homeDir }, preview);
-  const sandboxed = sandboxedOf(tool, call.input);
+  const sandboxed = declared(() => tool?.sandboxed?.(call.input));
   session.events.emit({
     type: "tool_call",
     id: call.id,
@@ -176,17 +177,8 @@ function emitResult(session: AgentSession, call: ToolUseBlock, tool: AnyTool | u
 
 /** What `tool_status` and `tool_result` say of an ended call; `sandboxed` is known for sure once it ran. */
 function ending(call: ToolUseBlock, tool: AnyTool | undefined, outcome: Outcome): { id: string; name: string; output: string; sandboxed?: boolean } {
-  const sandboxed = sandboxedOf(tool, call.input);
+  const sandboxed = declared(() => tool?.sandboxed?.(call.input));
   return { id: call.id, name: call.name, output: outcome.content, ...(sandboxed !== undefined ? { sandboxed } : {}) };
-}
-
-/** Whether the call runs inside an OS sandbox, for the front ends (Bash); undefined when the tool does not say. */
-function sandboxedOf(tool: AnyTool | undefined, input: Record<string, unknown>): boolean | undefined {
-  try {
-    return tool?.sandboxed?.(input);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The tool's own preview of what the call changes (Edit, Write), on the input it will run with. */
@@ -198,15 +190,6 @@ async function previewOf(session: AgentSession, call: ToolUseBlock, tool: AnyToo
     return await tool.preview(input.input, { cwd: session.cwd });
   } catch {
     return undefined; // A preview is a courtesy: the confirmation asks without it.
-  }
-}
-
-function summaryOf(tool: AnyTool | undefined, input: Record<string, unknown>): string {
-  if (!tool?.describe) return "";
-  try {
-    return tool.describe(input);
-  } catch {
-    return "";
   }
 }
 
@@ -278,22 +261,10 @@ async function decide(hooks: HookTable, session: AgentSession, call: ToolUseBloc
 
 /** The narrowest rule that would allow this call, for the headless refusal message. */
 function suggestedRule(name: string, tool: AnyTool, input: Record<string, unknown>): string {
-  try {
-    const hint = tool.ruleHint?.(input);
-    if (hint) return hint;
-  } catch {
-    // A hint is a courtesy: the generic form below will do.
-  }
+  const hint = declared(() => tool.ruleHint?.(input));
+  if (hint) return hint;
   const subject = [input.command, pathInputOf(input), input.url, input.name].find((value): value is string => typeof value === "string");
   return subject !== undefined && tool.permission === "ask" ? `${name}(${subject})` : name;
-}
-
-function lockKeyOf(tool: AnyTool, input: Record<string, unknown>, cwd: string): string | undefined {
-  try {
-    return tool.lockKey?.(input, { cwd });
-  } catch {
-    return undefined; // Seed § 6.3: a key that throws is ignored.
-  }
 }
 
 async function execute(
