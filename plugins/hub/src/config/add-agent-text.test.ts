@@ -58,7 +58,8 @@ describe("addAgentEntry", () => {
     fc.assert(
       fc.property(fc.array(agent, { maxLength: 5 }), fc.constantFrom(0, 2, 4), fc.boolean(), (agents, indent, trailingComma) => {
         let text = JSON.stringify({ agents }, null, indent || undefined);
-        if (trailingComma && agents.length > 0) text = text.replace(/\}(\s*)\]/, "},$1]");
+        // The list's own end, at the end of the text: a command may hold `}]` too.
+        if (trailingComma && agents.length > 0) text = text.replace(/\}(\s*)\](\s*)\}$/, "},$1]$2}");
         const added = addAgentEntry(text, GEMINI);
         if (!added.ok) return false;
         const value = parse(added.text, [], { allowTrailingComma: true }) as { agents: Array<{ name: string }> };
