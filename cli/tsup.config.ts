@@ -14,7 +14,7 @@ const SHARED_BUILTINS = ["path", "os", "process"];
 // The thread that scales images down (packages/images/src/scale-worker.ts, issue 38): a CommonJS file of its own,
 // photon inlined, its WebAssembly beside it; both bundles start it from there (scale-in-worker.ts).
 const IMAGE_WORKER = JSON.stringify("./image-worker.cjs");
-const SHEBANG = "#!/usr/bin/env -S node --max-semi-space-size=4 --min-semi-space-size=4";
+const SHEBANG = "#!/usr/bin/env -S node --max-semi-space-size=4 --min-semi-space-size=4 --expose-gc";
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
 /**

@@ -5,6 +5,7 @@ import { imageChip } from "../ui/image-chips.ts";
 import type { InkUI } from "../ui/ink-ui.ts";
 import type { InputResult } from "../ui/ui-store.ts";
 import { builtinCommands, builtinMap } from "./builtin-commands.ts";
+import { collectAfterTurn } from "./idle-collection.ts";
 import { interactiveCompleter } from "./completer.ts";
 import type { ExitControl } from "./exit-control.ts";
 import { t } from "./messages.ts";
@@ -96,6 +97,7 @@ async function readAndRun(options: LoopOptions, builtins: Map<string, (args: str
  */
 function turnEnded(conversation: Conversation, ui: InkUI): void {
   if (ui.store.getSnapshot().queued.length > 0) return;
+  collectAfterTurn();
   if (ui.callAttention("done")) peer<HooksPeer>(conversation.kernel, "hooks")?.notifyIdle(conversation.current);
 }
 

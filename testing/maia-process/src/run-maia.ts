@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { execFile, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -56,7 +57,31 @@ export function spawnMaia(args: string[], options: RunMaiaOptions) {
 }
 
 function command(args: string[], options: RunMaiaOptions): [string, string[]] {
-  return options.bin === undefined ? [process.execPath, [MAIA_BIN, ...args]] : [options.bin, args];
+  return options.bin === undefined ? [process.execPath, [...shebangFlags(MAIA_BIN), MAIA_BIN, ...args]] : [options.bin, args];
+}
+
+const flagsOf = new Map<string, string[]>();
+
+/**
+ * The Node flags of a bundle's shebang (`#!/usr/bin/env -S node --flag…`): a test that starts the bundle with
+ * `node` gives them as the `maia` command does, so that what runs is what ships (the young generation's size,
+ * `--expose-gc` for the collection after a turn).
+ */
+export function shebangFlags(bundle: string): string[] {
+  let flags = flagsOf.get(bundle);
+  if (flags === undefined) {
+    let first = "";
+    try {
+      first = readFileSync(bundle, "utf8").slice(0, 300).split("\n", 1)[0] ?? "";
+    } catch {
+      // Not built: the test that needs it says so.
+    }
+    const words = first.startsWith("#!") ? first.slice(2).trim().split(/\s+/) : [];
+    const node = words.findIndex((word) => word === "node" || word.endsWith("/node"));
+    flags = node === -1 ? [] : words.slice(node + 1);
+    flagsOf.set(bundle, flags);
+  }
+  return flags;
 }
 
 /**

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FakeLiteLLM } from "@maia/fake-litellm";
-import { MAIA_BIN, suiteEnv } from "@maia/testing-maia";
+import { MAIA_BIN, shebangFlags, suiteEnv } from "@maia/testing-maia";
 import { TmuxTerminal } from "./tmux-terminal.ts";
 
 /**
@@ -42,7 +42,7 @@ export async function startMaia(server: FakeLiteLLM, options: StartOptions): Pro
   const cwd = options.cwd ?? (await mkdtemp(path.join(os.tmpdir(), "maia-proj-")));
   if (!options.noSettings) await server.writeSettings(home);
   const terminal = await TmuxTerminal.start({
-    command: [process.execPath, ...(options.nodeArgs ?? []), TEST_BIN, ...(options.args ?? ["--model", "fake-model"])],
+    command: [process.execPath, ...shebangFlags(TEST_BIN), ...(options.nodeArgs ?? []), TEST_BIN, ...(options.args ?? ["--model", "fake-model"])],
     cwd,
     env: {
       PATH: process.env.PATH,
