@@ -86,6 +86,7 @@ describe("the ToolSearch tool", () => {
   it("names every deferred tool in its description, and answers with the definitions as data", async () => {
     const tool = createToolSearchTool(() => catalogue);
     expect(tool.permission).toBe("auto");
+    expect(tool.kind).toBe("search"); // What an editor shows of the call (ACP).
     for (const spec of catalogue) expect(tool.spec.description).toContain(spec.name);
     const answer = await tool.execute({ query: "ops refund", max_results: 2 }, { cwd: "/", state: new Map(), warn: () => undefined });
     expect(answer).toContain("2 deferred tools match");

@@ -117,6 +117,7 @@ export function createToolSearchTool(catalogue: () => readonly ToolSpec[], onFou
       },
     },
     permission: "auto",
+    kind: "search",
     describe: (input) => input.query,
     execute: async (input) => {
       const found = searchTools(input.query, catalogue(), input.max_results ?? DEFAULT_SEARCH_RESULTS);

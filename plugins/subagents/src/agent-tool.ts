@@ -29,6 +29,7 @@ export function createAgentTool(
       },
     },
     permission: "ask",
+    kind: "think",
     describe: (input) => `${input.agent}: ${shorten(oneLine(String(input.task ?? "")), 120)}`,
     async execute(input, context) {
       const agent = findAgent(agents, input.agent);

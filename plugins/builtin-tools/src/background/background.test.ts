@@ -22,6 +22,8 @@ const pidIn = async (file: string) => Number((await readFile(file, "utf8").catch
 
 describe("Bash in the background (real processes)", () => {
   it("returns at once with an ID; BashOutput gives what was written since the last read, then the exit code", async () => {
+    // Both follow a command: an editor shows them as such (ACP's kind).
+    expect([h.tools.BashOutput?.kind, h.tools.KillShell?.kind]).toEqual(["execute", "execute"]);
     const gate = path.join(h.cwd, "gate");
     const started = await h.run("Bash", {
       command: `echo first; echo oops >&2; while [ ! -e ${gate} ]; do sleep 0.05; done; echo second; exit 4`,

@@ -30,6 +30,7 @@ export function createBashOutputTool(maxChars: number): Tool<BashOutputInput> {
       },
     },
     permission: "auto",
+    kind: "execute",
     normalizeInput: (input) => (input.bash_id === undefined && typeof input.shell_id === "string" ? { ...withoutKey(input, "shell_id"), bash_id: input.shell_id } : input),
     describe: (input) => (input.filter ? `${input.bash_id} /${input.filter}/` : input.bash_id),
     execute: async (input, context) => readOutput(input, context),

@@ -23,6 +23,7 @@ export function createKillShellTool(): Tool<KillShellInput> {
       },
     },
     permission: "auto",
+    kind: "execute",
     normalizeInput: (input) => {
       if (input.shell_id !== undefined || typeof input.bash_id !== "string") return input;
       const { bash_id: id, ...rest } = input;
