@@ -133,7 +133,14 @@ describe.each(["en", "fr"] as const)("tool confirmations in a real terminal (%s)
     await terminal.waitFor(text.inputHelp);
 
     await terminal.submit("run it");
-    const asked = await terminal.waitFor(text.always);
+    // Twice in full CI runs (never alone, nor in this folder's runs), the Enter typed just after /clear was not taken:
+    // "run it" stayed in the box, nothing else happened. Pressed again then, and said, so that what this test checks
+    // (the question) is still checked; the lost key is on issue 41's note until it is understood.
+    const asked = await terminal.waitFor(text.always, { timeoutMs: 10_000 }).catch(async () => {
+      console.warn("approve.e2e: the Enter after /clear was not taken; pressed again");
+      await terminal.press("Enter");
+      return terminal.waitFor(text.always);
+    });
     expect(asked).toContain(text.allowBash);
     expect(asked).toContain(text.command);
     expect(asked).toContain("ls && echo one && echo two");
