@@ -309,9 +309,12 @@ describe.skipIf(!runs)("the hub's page in Chromium", () => {
     }, { text: "second answer" });
     await say("one");
     await page.locator('[data-testid="chat-panel"][data-busy="true"]').waitFor({ timeout: 15_000 });
-    await say("two");
-    await say("three");
     const queued = page.locator('[data-testid="message-user"][data-queued="true"]');
+    await say("two");
+    // The box sends one message at a time and empties itself once the hub has taken it: the next one is typed then,
+    // as a person does (an Enter while it sends is not taken, and the text stays in the box).
+    await expect.poll(() => input().inputValue(), POLL).toBe("");
+    await say("three");
     await expect.poll(() => queued.count(), POLL).toBe(2);
     await page.getByTestId("chat-waiting").filter({ hasText: "2 messages waiting" }).waitFor();
     await queued.filter({ hasText: "three" }).getByTestId("drop-queued").click();
