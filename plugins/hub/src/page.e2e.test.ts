@@ -310,6 +310,7 @@ describe.skipIf(!runs)("the hub's page in Chromium", () => {
     await say("one");
     await page.locator('[data-testid="chat-panel"][data-busy="true"]').waitFor({ timeout: 15_000 });
     const queued = page.locator('[data-testid="message-user"][data-queued="true"]');
+    await expect.poll(() => input().inputValue(), POLL).toBe("");
     await say("two");
     // The box sends one message at a time and empties itself once the hub has taken it: the next one is typed then,
     // as a person does (an Enter while it sends is not taken, and the text stays in the box).
