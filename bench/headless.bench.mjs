@@ -47,6 +47,27 @@ function once(withRss, bin = maia) {
   });
 }
 
+/**
+ * `maia -p` whose model runs one Bash command (a pipeline, allowed by `--allow`): the permission check parses it with
+ * tree-sitter's WebAssembly grammar. Whole-process time: what V8 still compiles in the background when the process
+ * is done is waited for at exit (CPU read from inside, at the `exit` event, would miss it).
+ */
+function onceWithBash(bin = maia) {
+  server.enqueue({ toolCalls: [{ name: "Bash", arguments: { command: 'ls -la | grep -v node_modules | head -n 3 && echo "checked: $HOME" || echo failed' } }] });
+  server.enqueue({ text: "Done." });
+  const args = [...shebangFlags(bin), bin, "-p", "run it", "--model", "fake-model", "--allow", "Bash(ls *)", "--allow", "Bash(grep *)", "--allow", "Bash(echo *)", "--allow", "Bash(head *)"];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH, HOME: home, MAIA_LANG: "en" }, stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (data) => (out += data));
+    child.on("exit", (code) => {
+      if (code !== 0 || !out.includes("Done.")) return reject(new Error(`maia exited ${code}: ${out}`));
+      resolve(performance.now() - started);
+    });
+  });
+}
+
 /** Whole-process time of `args` (node with the shebang's flags for the bundle, `-e 0` for bare Node). */
 function timed(args) {
   return new Promise((resolve, reject) => {
@@ -71,6 +92,13 @@ for (let run = 0; run < runs; run += 1) {
   version.push(await timed([...shebangFlags(maia), maia, "--version"]));
   bare.push(await timed(["-e", "0"]));
 }
+// One Bash command checked, then exit.
+const bash = [];
+const baselineBash = [];
+for (let run = 0; run < Math.max(5, Math.min(runs, 9)); run += 1) {
+  bash.push(await onceWithBash());
+  if (baseline) baselineBash.push(await onceWithBash(baseline));
+}
 // Peak memory and CPU (user + system) of the whole process, from inside it (report-peak-rss.mjs), on runs of
 // their own so that the preloaded reporter is not in the timed runs.
 const rss = [];
@@ -90,6 +118,9 @@ if (baseline) console.log(baselineLine(path.relative(root, baseline), times, bas
 const versionTime = summarise(version);
 const bareTime = summarise(bare);
 console.log(`maia --version: median ${versionTime.median.toFixed(0)} ms (min ${versionTime.min.toFixed(0)}, max ${versionTime.max.toFixed(0)}); node -e 0: median ${bareTime.median.toFixed(0)} ms; ratio ${(versionTime.median / bareTime.median).toFixed(2)}×`);
+const bashTime = summarise(bash);
+console.log(`maia -p running one Bash command, start to exit: median ${bashTime.median.toFixed(0)} ms (min ${bashTime.min.toFixed(0)}, max ${bashTime.max.toFixed(0)}, ${bashTime.count} runs)`);
+if (baseline) console.log(baselineLine(path.relative(root, baseline), bash, baselineBash));
 const cpuTime = summarise(cpu);
 console.log(`maia -p "hi" CPU (user + system): median ${cpuTime.median.toFixed(0)} ms (min ${cpuTime.min.toFixed(0)}, max ${cpuTime.max.toFixed(0)}, ${cpuTime.count} runs)`);
 console.log(`peak resident memory: ${summarise(rss).median.toFixed(0)} MB (median of ${rss.length})`);

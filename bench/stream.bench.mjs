@@ -15,9 +15,11 @@
 // BENCH_NODE_FLAGS: more flags for the measured `maia` (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, written when it
 // exits); BENCH_ONLY=answer|session runs one part. BENCH_HEAP=1: in the session, a heap snapshot after the first and
 // the last answer (Node's --heapsnapshot-signal; a snapshot collects the garbage first): the live heap, what resident
-// memory alone cannot tell apart from pages V8 keeps (the resident figures of such a session are not comparable).
+// memory alone cannot tell apart from pages V8 keeps (the resident figures of such a session are not comparable);
+// BENCH_HEAP_KEEP=DIR copies the two snapshots there (to diff them in Chrome's DevTools). Each session also prints its
+// resident memory by kind of mapping (/proc/<pid>/smaps) before the first answer, after it and after the last.
 import { execFileSync, spawn } from "node:child_process";
-import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -118,6 +120,27 @@ function cpuSeconds(pid) {
   const all = statTimes(readFileSync(`/proc/${pid}/stat`, "utf8"));
   const main = statTimes(readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8"));
   return { total: all.user + all.system, system: all.system, main: main.user + main.system };
+}
+
+/**
+ * Resident memory by kind of mapping, in MB (/proc/<pid>/smaps): files (the node binary, shared libraries, the
+ * bundle's WebAssembly), malloc's main heap (`[heap]`), anonymous mappings (V8's heap pages and code space, the
+ * threads' malloc arenas) and the stacks — what a growth of VmRSS is made of.
+ */
+function residentByKind(pid) {
+  const kinds = { files: 0, mallocHeap: 0, anonymous: 0, stacks: 0 };
+  let kind = "anonymous";
+  for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \d+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const name = mapping[1] ?? "";
+      kind = name === "[heap]" ? "mallocHeap" : name.startsWith("[stack") ? "stacks" : name.startsWith("/") ? "files" : "anonymous";
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) kinds[kind] += Number(rss[1]) / 1024;
+  }
+  return kinds;
 }
 
 /** Resident memory now (VmRSS) and at its peak (VmHWM), in MB. */
@@ -271,6 +294,7 @@ async function liveHeapMb(run, folder) {
     const sizeAt = fields.indexOf("self_size");
     let total = 0;
     for (let at = sizeAt; at < snapshot.nodes.length; at += fields.length) total += snapshot.nodes[at];
+    if (process.env.BENCH_HEAP_KEEP) copyFileSync(path.join(folder, file), path.join(process.env.BENCH_HEAP_KEEP, file));
     rmSync(path.join(folder, file));
     return total / 1e6;
   }
@@ -312,21 +336,28 @@ if (only !== "answer") {
       const snapshots = heapSnapshots ? mkdtempSync(path.join(os.tmpdir(), "maia-bench-heap-")) : undefined;
       const run = await started(build.bin, snapshots ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshots}`] : []);
       const before = memory(run.pid).rss;
+      const kinds = [residentByKind(run.pid)];
       const results = [];
       const heap = [];
       for (let turn = 0; turn < SESSION_ANSWERS; turn += 1) {
         const result = await answer(run, SESSION_CHARS);
         result.rss = memory(run.pid).rss;
         results.push(result);
+        if (turn === 0 || turn === SESSION_ANSWERS - 1) kinds.push(residentByKind(run.pid));
         if (snapshots && (turn === 0 || turn === SESSION_ANSWERS - 1)) heap.push(await liveHeapMb(run, snapshots));
       }
       await run.quit();
       if (snapshots) rmSync(snapshots, { recursive: true, force: true });
-      session.get(build.name).push({ before, results, heap });
+      session.get(build.name).push({ before, results, heap, kinds });
       console.log(
         `  ${build.name} session ${index + 1}: CPU per answer ${results.map((result) => result.cpu.toFixed(2)).join(" ")} s (main thread ${results.map((result) => result.mainCpu.toFixed(2)).join(" ")} s); ` +
           `RSS ${before.toFixed(0)} MB before, ${results.map((result) => result.rss.toFixed(0)).join(" ")} MB after each` +
           `${heap.length === 2 ? `; live heap ${heap[0].toFixed(1)} MB after answer 1, ${heap[1].toFixed(1)} MB after answer ${SESSION_ANSWERS}` : ""}; load ${os.loadavg()[0].toFixed(1)}`,
+      );
+      const kindNames = { files: "files", mallocHeap: "malloc's heap", anonymous: "anonymous (V8, arenas)", stacks: "stacks" };
+      console.log(
+        `    resident by kind, before → after answer 1 → after answer ${SESSION_ANSWERS} (MB): ` +
+          Object.entries(kindNames).map(([key, name]) => `${name} ${kinds.map((kind) => kind[key].toFixed(1)).join(" → ")}`).join("; "),
       );
     }
   }

@@ -7,6 +7,7 @@ import type { EsbuildPlugin } from "./src/build/esbuild-plugin.ts";
 import { writeLazyModules } from "./src/build/lazy-modules.ts";
 import { removeUnreachableChunks } from "./src/build/unreachable-chunks.ts";
 import { printLibEntries, requirePrintLibs, resolveFromOwners } from "./src/build/print-libs.ts";
+import { REGEXP_SUPPORT } from "./src/build/regexp-support.ts";
 import { sharedBuiltins } from "./src/build/shared-builtins.ts";
 
 // The built-ins that print.cjs and its libraries import by default in many modules (src/build/shared-builtins.ts).
@@ -39,6 +40,7 @@ export default defineConfig({
   // (`external` would lose to `noExternal` above: esbuild's own option is set instead.)
   esbuildOptions(options) {
     options.external = [...(options.external ?? []), "react-devtools-core"];
+    options.supported = { ...options.supported, ...REGEXP_SUPPORT };
   },
   // Ink connects to React DevTools when DEV=true and react-devtools-core is installed beside it, which MAIA never
   // ships: that import is taken out, so that no chunk ships that no run loads (dist/lazy-modules.json).
@@ -181,7 +183,21 @@ function builtinImportsAsRequire(): EsbuildPlugin {
   };
 }
 
+
 /** CommonJS files of their own in dist/, one per entry (no shared chunks), added to the ES bundle's. */
 function commonJsFiles(options: Options): Promise<void> {
-  return build({ config: false, format: ["cjs"], target: "node22", platform: "node", outDir: "dist", clean: false, splitting: false, silent: true, ...options });
+  return build({
+    config: false,
+    format: ["cjs"],
+    target: "node22",
+    platform: "node",
+    outDir: "dist",
+    clean: false,
+    splitting: false,
+    silent: true,
+    esbuildOptions(esbuild) {
+      esbuild.supported = { ...esbuild.supported, ...REGEXP_SUPPORT };
+    },
+    ...options,
+  });
 }

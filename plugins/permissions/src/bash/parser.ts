@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
 import { noteLoaded } from "@maia/util/trace-loads";
 import type { Language, Parser as TreeSitterParser, TreeCursor } from "web-tree-sitter";
 
@@ -40,6 +41,18 @@ const WASM_FILES = {
   bash: { module: "tree-sitter-bash/tree-sitter-bash.wasm", file: "tree-sitter-bash.wasm" },
 } as const;
 
+/**
+ * V8 runs WebAssembly with its quick compiler first and recompiles a function with its optimising one once it has
+ * run enough, in a background thread. The Bash grammar's lexer and scanner are large: a few commands made V8
+ * optimise them, about 2 s of CPU, and a process that exits meanwhile (`maia -p`, an ACP agent) waits for that
+ * compilation to finish — 1.7–4 s to exit after one Bash check, against 0.2 s. A module's budget is set when it is
+ * instantiated, from this flag: the grammar's is the largest V8 takes (165 times its default), so a session's
+ * first hundred or so commands stay on the quick code, which parses them as fast (docs/benchmarks.md, "Exiting
+ * after a Bash check"). The flag stays raised for the process; the only other WebAssembly MAIA runs, photon's
+ * image scaling, measured the same with it (`bench/images.bench.mjs`): its loops use any budget up in moments.
+ */
+const GRAMMAR_TIERING_BUDGET = "--wasm-tiering-budget=2147483647";
+
 let loading: Promise<TreeSitterParser> | undefined;
 let loaded = false;
 
@@ -62,7 +75,9 @@ async function createParser(): Promise<TreeSitterParser> {
   const runtime = await readFile(locateWasm("runtime"));
   // Handing the bytes over avoids web-tree-sitter's own lookup next to its JS file, which fails once bundled.
   await Parser.init({ wasmBinary: runtime });
-  const language = await Language.load(new Uint8Array(await readFile(locateWasm("bash"))));
+  const grammar = new Uint8Array(await readFile(locateWasm("bash")));
+  setFlagsFromString(GRAMMAR_TIERING_BUDGET);
+  const language = await Language.load(grammar);
   const parser = new Parser();
   parser.setLanguage(language);
   loaded = true;
