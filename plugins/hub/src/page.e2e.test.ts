@@ -307,13 +307,20 @@ describe.skipIf(!runs)("the hub's page in Chromium", () => {
       await held;
       return { text: ["first ", "answer"] };
     }, { text: "second answer" });
+    // The box hands the hub one message at a time. "one" is held on its way; "two" is typed and Enter pressed
+    // meanwhile: the box keeps it, and sends it as soon as "one" is taken.
+    let letOneThrough = (): void => {};
+    const oneHeld = new Promise<void>((resolve) => (letOneThrough = resolve));
+    await page.route("**/api/ChatService/Send", async (route) => {
+      await oneHeld;
+      await route.continue();
+    }, { times: 1 });
     await say("one");
+    await say("two");
+    expect(await input().inputValue()).toBe("two");
+    letOneThrough();
     await page.locator('[data-testid="chat-panel"][data-busy="true"]').waitFor({ timeout: 15_000 });
     const queued = page.locator('[data-testid="message-user"][data-queued="true"]');
-    await expect.poll(() => input().inputValue(), POLL).toBe("");
-    await say("two");
-    // The box sends one message at a time and empties itself once the hub has taken it: the next one is typed then,
-    // as a person does (an Enter while it sends is not taken, and the text stays in the box).
     await expect.poll(() => input().inputValue(), POLL).toBe("");
     await say("three");
     await expect.poll(() => queued.count(), POLL).toBe(2);

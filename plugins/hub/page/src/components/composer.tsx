@@ -11,7 +11,8 @@ import { CommandMenu } from "./command-menu.tsx";
 import { FileMenu } from "./file-menu.tsx";
 
 /**
- * The message box: Enter sends, Shift+Enter starts a new line, Esc stops the answer. A "/" at the start offers
+ * The message box: Enter sends (pressed while the previous message is on its way, once that one is taken),
+ * Shift+Enter starts a new line, Esc stops the answer. A "/" at the start offers
  * the agent's slash commands, an "@" the files of its folder (each picked file goes to the agent as an ACP
  * resource where it is named); images pasted or dropped go as ACP image content. Both lists are ARIA comboboxes
  * that arrows, Tab and Enter move through and pick from, the focus staying in the text area.
@@ -40,6 +41,9 @@ export function Composer({
   const [caret, setCaret] = useState(0);
   const [picked, setPicked] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
+  // Enter pressed while the previous message was still on its way: the box sends what it holds once that one is
+  // taken (a fast typist's Enter is not lost; the text stays visible in the box meanwhile).
+  const [sendWhenSent, setSendWhenSent] = useState(false);
   const [error, setError] = useState("");
   const [stopError, setStopError] = useState("");
   const [highlight, setHighlight] = useState(0);
@@ -58,6 +62,7 @@ export function Composer({
   // Another agent: another draft. The box is emptied and focused.
   useEffect(() => {
     setText("");
+    setSendWhenSent(false);
     setPicked([]);
     setError("");
     setStopError("");
@@ -69,7 +74,11 @@ export function Composer({
   const send = async (): Promise<void> => {
     const message = text;
     const images = attachments.images;
-    if ((!message.trim() && images.length === 0) || sending) return;
+    if (!message.trim() && images.length === 0) return;
+    if (sending) {
+      setSendWhenSent(true);
+      return;
+    }
     setSending(true);
     setError("");
     try {
@@ -81,11 +90,19 @@ export function Composer({
       setPicked([]);
       attachments.clear();
     } catch (failure) {
+      // What was typed meanwhile waits for the user, who sees why this one did not go.
+      setSendWhenSent(false);
       setError(errorMessage(failure));
     } finally {
       setSending(false);
     }
   };
+
+  useEffect(() => {
+    if (sending || !sendWhenSent) return;
+    setSendWhenSent(false);
+    void send();
+  }, [sending, sendWhenSent]);
 
   const stop = async (): Promise<void> => {
     setStopError("");
