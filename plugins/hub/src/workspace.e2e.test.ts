@@ -200,14 +200,20 @@ describe.skipIf(!CHROMIUM_RUNS)("the hub as a workspace, in Chromium", () => {
     await page.getByTestId("message-user").last().getByTestId("image-thumbnail").waitFor();
     expect(await page.getByTestId("attachment").count()).toBe(0);
 
-    // An agent that said it takes no images: the paste is refused at once, with its name.
+    // An agent not started yet: what it takes is not known, so the box takes the image…
     await openChat("plain");
+    await paste();
+    await page.getByTestId("attachment").waitFor();
+    // …and removes it, with the reason and the agent's name, as soon as the agent says it takes none.
     await hub.call("AgentService", "Start", "plain");
-    await expect.poll(async () => {
-      await paste();
-      return page.getByTestId("attach-refused").isVisible();
-    }, POLL).toBe(true);
+    await page.getByTestId("attach-refused").waitFor({ timeout: 15_000 });
     expect(await page.getByTestId("attach-refused").innerText()).toContain("Plain does not take images");
+    expect(await page.getByTestId("attachment").count()).toBe(0);
+    // Known now: a paste is refused at once.
+    await page.getByTestId("attach-refused").getByRole("button").click();
+    await page.getByTestId("attach-refused").waitFor({ state: "detached" });
+    await paste();
+    await page.getByTestId("attach-refused").waitFor();
     expect(await page.getByTestId("attachment").count()).toBe(0);
   }, 60_000);
 

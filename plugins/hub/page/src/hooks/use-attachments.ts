@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { PromptCapabilities, PromptImage } from "../../../src/protocol.ts";
 import { formatBytes } from "../chat/mentions.ts";
 import { imageFiles, readImage } from "../chat/read-image.ts";
@@ -18,14 +18,27 @@ export interface Attachments {
   dismiss(): void;
 }
 
+/** What an agent said of images when it started: until then it is not known, and an image is taken. */
+const refusesImages = (capabilities: PromptCapabilities): boolean => capabilities.known && !capabilities.image;
+
 /**
  * Images pasted or dropped in the message box, for ACP image content: refused at once, with a clear message, for
- * an agent known not to take images, and above 3 MB.
+ * an agent known not to take images, and above 3 MB. One taken while the agent was starting (what it takes not
+ * known yet) is removed, with the same message, as soon as the agent says it takes none.
  */
 export function useAttachments(title: string, capabilities: PromptCapabilities): Attachments {
   const t = useT();
   const [images, setImages] = useState<PromptImage[]>([]);
   const [refusal, setRefusal] = useState("");
+  // An image is read asynchronously: it joins the box only if the agent still takes images then.
+  const latest = useRef(capabilities);
+  latest.current = capabilities;
+  const refuses = refusesImages(capabilities);
+  useEffect(() => {
+    if (!refuses || images.length === 0) return;
+    setImages([]);
+    setRefusal(t("attach.refused", { title }));
+  }, [refuses, images.length]);
   return {
     images,
     refusal,
@@ -33,7 +46,7 @@ export function useAttachments(title: string, capabilities: PromptCapabilities):
       const found = imageFiles(files);
       if (found.length === 0) return false;
       setRefusal("");
-      if (capabilities.known && !capabilities.image) {
+      if (refuses) {
         setRefusal(t("attach.refused", { title }));
         return true;
       }
@@ -43,7 +56,7 @@ export function useAttachments(title: string, capabilities: PromptCapabilities):
           continue;
         }
         readImage(file).then(
-          (image) => setImages((now) => [...now, image]),
+          (image) => (refusesImages(latest.current) ? setRefusal(t("attach.refused", { title })) : setImages((now) => [...now, image])),
           () => setRefusal(t("attach.unreadable", { name: file.name || file.type })),
         );
       }
