@@ -136,7 +136,8 @@ describe("maia hub: arguments", () => {
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-    blocker.close();
+    // The port is free once the blocker's socket has closed, not when close() returns.
+    await new Promise<void>((resolve) => blocker.close(() => resolve()));
     expect(code).toBe(1);
     expect(stderr).toContain(`127.0.0.1:${port}`);
 
