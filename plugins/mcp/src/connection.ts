@@ -270,8 +270,11 @@ export class McpConnection {
     this.#probing = true;
     try {
       await client.ping({ timeout: Math.min(PROBE_TIMEOUT_MS, this.config.timeoutMs) });
-    } catch {
+    } catch (error) {
       if (this.#client !== client || this.#state !== "ok" || this.#closing) return;
+      // An HTTP status is an answer: the server is there (a 404 for the session a restarted server does not know),
+      // and a call in flight gets that answer itself, then reconnects and is retried. Only silence means it is gone.
+      if (this.#lib && error instanceof this.#lib.StreamableHTTPError && typeof error.code === "number" && error.code > 0) return;
       this.#fail({ kind: "gone", reason: t("reasonConnectionLost") });
       for (const call of this.#inFlight) call.abort();
       void this.#dispose(CLOSE_BUDGET_MS);
