@@ -86,7 +86,6 @@ describe.each(["en", "fr"] as const)("sub-agents in a real terminal (%s)", (lang
     // The question comes back with the rejected name, to correct.
     await terminal.waitFor(`${text.nameQuestion} bad name`);
     await terminal.press("C-u");
-    // A key and the text after it must not reach MAIA as one chunk, as they never do from a person's hands.
     await terminal.waitFor(`${text.nameQuestion}  ${text.inputKeys}`);
     await terminal.submit("helper");
     const created = await terminal.waitFor(text.created);

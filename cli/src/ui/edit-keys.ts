@@ -36,18 +36,3 @@ export function editKey(editor: EditorState, key: KeyPress): EditorState | undef
 export function isInert(key: KeyPress): boolean {
   return Boolean(key.ctrl || key.escape || key.tab || key.pageUp || key.pageDown || key.meta || key.upArrow || key.downArrow);
 }
-
-/** Control characters other than Tab, Enter and line feed (C0 and DEL). */
-const STRAY_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const STRAY_CONTROLS = new RegExp(STRAY_CONTROL.source, "g");
-
-/**
- * A text key without the control characters read in the same chunk: Ctrl+L then "/hooks" typed at once on a busy
- * machine come as one unflagged "\f/hooks", and the box would keep the form feed, so that "/hooks" was no longer a
- * command. The control key is one the box does not take: only the text goes on, as if the two had been read apart.
- * Flagged keys (Ctrl, Meta, Esc) are left as they are.
- */
-export function withoutStrayControls(key: KeyPress): KeyPress {
-  if (key.ctrl || key.meta || key.escape || !STRAY_CONTROL.test(key.input)) return key;
-  return { ...key, input: key.input.replace(STRAY_CONTROLS, "") };
-}

@@ -120,8 +120,18 @@ describe("UIStore input", () => {
     store.handleKey(key("\f/hooks\r"));
     await expect(line).resolves.toEqual({ kind: "line", text: "/hooks" });
     void store.readInput();
-    store.handleKey(key("a\u0000b\u007f"));
+    store.handleKey(key("a\u0000bc\u007f"));
     expect(store.getSnapshot().editor.text).toBe("ab");
+  });
+
+  it("takes the control keys of a chunk in order: Ctrl+U read with the text typed after it still empties the line", () => {
+    const store = new UIStore();
+    void store.readInput();
+    type(store, "§h");
+    store.handleKey(key("\u0015&rev"));
+    expect(store.getSnapshot().editor.text).toBe("&rev");
+    store.handleKey(key("\u0001>\u0005<"));
+    expect(store.getSnapshot().editor).toEqual({ text: ">&rev<", cursor: 6 });
   });
 
   it("calls the interrupt handler on Ctrl+C while busy", () => {

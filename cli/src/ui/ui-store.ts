@@ -3,7 +3,7 @@ import { markdownAnswers, type AnswerFormat } from "./answer-stream.ts";
 import type { ImageHandlers } from "./image-chips.ts";
 import { CompletionController } from "./completion/completion-controller.ts";
 import type { Completer } from "./completion/completion-item.ts";
-import { editKey, isCtrl, isInert, withoutStrayControls } from "./edit-keys.ts";
+import { editKey, isCtrl, isInert } from "./edit-keys.ts";
 import { isFocusKey } from "./focus.ts";
 import { LogBuffer } from "./log-buffer.ts";
 import type { LogEntryBody } from "./log-entry.ts";
@@ -11,6 +11,7 @@ import { EMPTY_EDITOR, InputHistory, deleteForward, editorOf, insert, type Edito
 import { t } from "./messages.ts";
 import { Questions, type ConfirmOptions } from "./questions.ts";
 import { StreamingAnswer, type AnswerWriter } from "./streaming-answer.ts";
+import { isTypedChunk, keptText, keysOfChunk } from "./typed-chunk.ts";
 import type { BackgroundCounts, ContextUsage, InputResult, KeyPress, PromptView, SelectChoice, ToolsRunning, UISnapshot } from "./ui-types.ts";
 
 export type { BackgroundCounts, ContextUsage, InputResult, KeyPress, PromptView, SelectChoice, ToolsRunning, UISnapshot } from "./ui-types.ts";
@@ -366,10 +367,9 @@ export class UIStore {
     this.#setEditor(this.#editor);
   }
 
-  handleKey(pressed: KeyPress): void {
-    if (isFocusKey(pressed.input)) return;
-    const key = withoutStrayControls(pressed);
-    if (isTypeAhead(key)) return this.#typeAhead(key.input);
+  handleKey(key: KeyPress): void {
+    if (isFocusKey(key.input)) return;
+    if (isTypedChunk(key)) return this.#typeAhead(key.input);
     if (this.#questions.handleKey(key)) return;
     if ((isCtrl(key, "c") || key.escape) && this.#onHookInterrupt?.()) return;
     if (key.tab && key.shift) return this.#onCycleMode?.();
@@ -449,27 +449,18 @@ export class UIStore {
   }
 
   /**
-   * Keys typed faster than they were read come as one chunk ("r\t", "app.t\r": Ink splits escapes and Backspace,
-   * not Tab or Enter). Each goes in turn, as if typed one by one, so that Tab and Enter reach the completion list.
-   * The first line sent (or queued) ends it and what follows stays in the box, as a terminal's type-ahead would: a
-   * paste without bracketed mode is never sent line by line.
+   * Keys typed faster than they were read come as one chunk ("r\t", "app.t\r", "\u0015&rev": Ink splits escapes,
+   * Backspace and Ctrl+C, not Tab, Enter or the other control keys). Each goes in turn, as if typed one by one, so
+   * that Tab and Enter reach the completion list and Ctrl+U empties the line before what follows it is typed. The
+   * first line sent (or queued) ends it and what follows stays in the box, as a terminal's type-ahead would: a paste
+   * without bracketed mode is never sent line by line.
    */
   #typeAhead(input: string): void {
-    const pieces = input.replace(/\r\n/g, "\r").split(/([\t\r\n])/);
-    for (const [at, piece] of pieces.entries()) {
-      if (piece === "") continue;
-      if (piece === "\t") {
-        this.handleKey({ input: "", tab: true });
-        continue;
-      }
-      if (piece !== "\r" && piece !== "\n") {
-        this.handleKey({ input: piece });
-        continue;
-      }
+    for (const { key, end } of keysOfChunk(input)) {
       const sent = this.#linesSent;
-      this.handleKey({ input: "", return: true });
-      if (this.#linesSent === sent) continue;
-      const rest = pieces.slice(at + 1).join("").replace(/\r/g, "\n").replace(/^\n/, "").replace(/\n+$/, "");
+      this.handleKey(key);
+      if (!key.return || this.#linesSent === sent) continue;
+      const rest = keptText(input.slice(end));
       if (rest !== "") this.#setEditor(editorOf(rest));
       return;
     }
@@ -545,11 +536,6 @@ export class UIStore {
       this.#draining = false;
     }
   }
-}
-
-/** Several keys read as one chunk, with a Tab or an Enter among them (a lone Tab or Enter comes flagged). */
-function isTypeAhead(key: KeyPress): boolean {
-  return /[\t\r\n]/.test(key.input) && !key.return && !key.tab && !key.ctrl && !key.meta;
 }
 
 /** The first `limit` characters, and how many more there were. */
