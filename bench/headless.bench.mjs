@@ -28,11 +28,23 @@ const home = mkdtempSync(path.join(os.tmpdir(), "maia-bench-home-"));
 const cwd = mkdtempSync(path.join(os.tmpdir(), "maia-bench-cwd-"));
 await server.writeSettings(home);
 
-function once(withRss, bin = maia) {
-  server.enqueue({ text: "Hello! How can I help?" });
+/** The fake server's answers and `maia -p`'s arguments of a bench's request. */
+const HI = { answers: [{ text: "Hello! How can I help?" }], args: ["-p", "hi"], expect: "Hello" };
+// The model runs one Bash command (a pipeline, allowed by `--allow`): the permission check parses it with
+// tree-sitter's WebAssembly grammar. Whole-process time: what V8 still compiles in the background when the process
+// is done is waited for at exit (CPU read from inside, at the `exit` event, would miss it).
+const BASH = {
+  answers: [{ toolCalls: [{ name: "Bash", arguments: { command: 'ls -la | grep -v node_modules | head -n 3 && echo "checked: $HOME" || echo failed' } }] }, { text: "Done." }],
+  args: ["-p", "run it", ...["ls", "grep", "echo", "head"].flatMap((name) => ["--allow", `Bash(${name} *)`])],
+  expect: "Done.",
+};
+
+/** One `maia -p` of `request`, start to exit; with `withRss`, its peak memory and CPU read from inside it. */
+function once(withRss, bin = maia, request = HI) {
+  for (const answer of request.answers) server.enqueue(answer);
   const rssFile = path.join(cwd, "rss.txt");
   const cpuFile = path.join(cwd, "cpu.txt");
-  const args = [...shebangFlags(bin), ...(withRss ? ["--import", rssReporter] : []), bin, "-p", "hi", "--model", "fake-model"];
+  const args = [...shebangFlags(bin), ...(withRss ? ["--import", rssReporter] : []), bin, ...request.args, "--model", "fake-model"];
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH, HOME: home, MAIA_LANG: "en", MAIA_RSS_FILE: rssFile, MAIA_CPU_FILE: cpuFile }, stdio: ["ignore", "pipe", "inherit"] });
@@ -40,30 +52,9 @@ function once(withRss, bin = maia) {
     child.stdout.on("data", (data) => (out += data));
     child.on("exit", (code) => {
       const elapsed = performance.now() - started;
-      if (code !== 0 || !out.includes("Hello")) return reject(new Error(`maia exited ${code}: ${out}`));
+      if (code !== 0 || !out.includes(request.expect)) return reject(new Error(`maia exited ${code}: ${out}`));
       const measured = (file) => (withRss ? Number(readFileSync(file, "utf8")) : undefined);
       resolve({ elapsed, rss: withRss ? measured(rssFile) / 1024 : undefined, cpu: withRss ? measured(cpuFile) / 1000 : undefined });
-    });
-  });
-}
-
-/**
- * `maia -p` whose model runs one Bash command (a pipeline, allowed by `--allow`): the permission check parses it with
- * tree-sitter's WebAssembly grammar. Whole-process time: what V8 still compiles in the background when the process
- * is done is waited for at exit (CPU read from inside, at the `exit` event, would miss it).
- */
-function onceWithBash(bin = maia) {
-  server.enqueue({ toolCalls: [{ name: "Bash", arguments: { command: 'ls -la | grep -v node_modules | head -n 3 && echo "checked: $HOME" || echo failed' } }] });
-  server.enqueue({ text: "Done." });
-  const args = [...shebangFlags(bin), bin, "-p", "run it", "--model", "fake-model", "--allow", "Bash(ls *)", "--allow", "Bash(grep *)", "--allow", "Bash(echo *)", "--allow", "Bash(head *)"];
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH, HOME: home, MAIA_LANG: "en" }, stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    child.stdout.on("data", (data) => (out += data));
-    child.on("exit", (code) => {
-      if (code !== 0 || !out.includes("Done.")) return reject(new Error(`maia exited ${code}: ${out}`));
-      resolve(performance.now() - started);
     });
   });
 }
@@ -96,8 +87,8 @@ for (let run = 0; run < runs; run += 1) {
 const bash = [];
 const baselineBash = [];
 for (let run = 0; run < Math.max(5, Math.min(runs, 9)); run += 1) {
-  bash.push(await onceWithBash());
-  if (baseline) baselineBash.push(await onceWithBash(baseline));
+  bash.push((await once(false, maia, BASH)).elapsed);
+  if (baseline) baselineBash.push((await once(false, baseline, BASH)).elapsed);
 }
 // Peak memory and CPU (user + system) of the whole process, from inside it (report-peak-rss.mjs), on runs of
 // their own so that the preloaded reporter is not in the timed runs.
