@@ -4,7 +4,7 @@ import { chmod, readFile, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { startFakeLiteLLM, type FakeLiteLLM } from "@maia/fake-litellm";
-import { eventually, MAIA_BIN, processAlive, spawnMaia, tempFolder } from "@maia/testing-maia";
+import { eventually, MAIA_BIN, processAlive, shebangFlags, spawnMaia, tempFolder } from "@maia/testing-maia";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { callService, readEvents } from "./server/testing/http.ts";
 
@@ -77,6 +77,8 @@ describe("maia hub: start and stop", () => {
     const config = await readFile(path.join(home, ".maia", "hub.json"), "utf8");
     expect(config).toContain(JSON.stringify(MAIA_BIN));
     expect(config).toContain('"acp"');
+    // The agent runs with the Node flags of the \`maia\` command's shebang, as \`maia acp\` from an editor does.
+    for (const flag of shebangFlags(MAIA_BIN)) expect(config).toContain(JSON.stringify(flag));
     const current = await callService(started.base, started.token, "ConfigService", "Current", []);
     expect(current.json).toMatchObject({ result: { source: "default", created: true, valid: true, channels: [] } });
 
@@ -89,6 +91,8 @@ describe("maia hub: start and stop", () => {
     events.close();
     const agents = childrenOf(started.child.pid!);
     expect(agents.length).toBeGreaterThan(0);
+    const commandLines = agents.map((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0"));
+    expect(commandLines.some((words) => words.includes("--expose-gc") && words.includes(MAIA_BIN))).toBe(true);
 
     started.child.kill("SIGTERM");
     expect(await started.exited).toBe(0);

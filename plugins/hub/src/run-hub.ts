@@ -66,7 +66,7 @@ export async function runHub(argv: string[], io: SubcommandIO): Promise<number> 
       launchDir: io.cwd,
       env: io.env,
       flagPath: args.config === undefined ? undefined : path.resolve(io.cwd, args.config),
-      maiaCommand: { command: process.execPath, args: [entry, "acp"] },
+      maiaCommand: { command: process.execPath, args: [...agentNodeFlags(process.execArgv), entry, "acp"] },
       timing: hubTiming(io.env),
     });
   } catch (error) {
@@ -113,3 +113,12 @@ export async function runHub(argv: string[], io: SubcommandIO): Promise<number> 
 }
 
 const SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+/**
+ * The Node flags the hub's MAIA agents get: this process's, which the `maia` command's shebang gave it (the young
+ * generation's size, `--expose-gc`), so that an agent runs as `maia acp` started by an editor does — less a
+ * debugger's or a profiler's, which every agent would then fight over (one port, one output file).
+ */
+export function agentNodeFlags(execArgv: readonly string[]): string[] {
+  return execArgv.filter((flag) => !/^--(inspect|debug|cpu-prof|heap-prof|prof)\b/.test(flag));
+}
