@@ -15,7 +15,7 @@ const SHARED_BUILTINS = ["path", "os", "process"];
 // The thread that scales images down (packages/images/src/scale-worker.ts, issue 38): a CommonJS file of its own,
 // photon inlined, its WebAssembly beside it; both bundles start it from there (scale-in-worker.ts).
 const IMAGE_WORKER = JSON.stringify("./image-worker.cjs");
-const SHEBANG = "#!/usr/bin/env -S node --max-semi-space-size=4 --min-semi-space-size=4 --expose-gc";
+const SHEBANG = "#!/usr/bin/env -S node --max-semi-space-size=4 --min-semi-space-size=4 --expose-gc --max-opt=2";
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
 /**
@@ -105,8 +105,11 @@ export default defineConfig({
     // semi-space over a long session, which kept ~50 MB more resident for nothing (pnpm bench interactive, issue
     // 6); more frequent scavenges of a small young generation cost nothing measurable here. It also starts at
     // 4 MB rather than growing from 1 MB: a `maia -p` run then makes fewer scavenges while it loads (issue 22,
-    // measured ~5% faster with no more memory). `env -S` splits the line into words (GNU coreutils, BSD and
-    // macOS env).
+    // measured ~5% faster with no more memory). `--max-opt=2` stops V8's tiers at Maglev: TurboFan's compiles
+    // (on V8's threads) cost more than they save in MAIA's work, short bursts of code run a few thousand times —
+    // a long streamed answer takes 10 % less CPU and a ten-answer session 6 MB less memory, while a hot loop run
+    // for long (a microbenchmark's) is up to 1.5× slower (issue 41, docs/benchmarks.md "V8 without TurboFan").
+    // `env -S` splits the line into words (GNU coreutils, BSD and macOS env).
     const entry = new URL("./dist/maia.js", import.meta.url);
     writeFileSync(entry, `${SHEBANG}\n${readFileSync(entry, "utf8")}`);
     chmodSync(entry, 0o755);

@@ -1,3 +1,7 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar } from "@alcalzone/ansi-tokenize";
 import fc from "fast-check";
 import { Box, render, renderToString, Text } from "ink";
 import { createElement } from "react";
@@ -5,7 +9,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { FakeTerminal, IdleKeyboard } from "./testing/fake-terminal.ts";
 
 // MAIA's patch of Ink (patches/ink@8.0.0.patch, docs/interactive.md): text written above the output with the next
-// frame (writeAbove), caches shared by all frames, trailing empty cells left out of a row.
+// frame (writeAbove), caches shared by all frames, trailing empty cells left out of a row, a row written by one
+// line taken from that line's string.
 
 const BEGIN = "\u001b[?2026h";
 const END = "\u001b[?2026l";
@@ -89,5 +94,62 @@ describe("Ink's output (patched caches)", () => {
     // Styles written in the text (Ink's own colours depend on the terminal chalk detects).
     const output = renderToString(createElement(Box, { width: 20 }, createElement(Text, null, "\u001b[41mab  \u001b[49m")), { columns: 30 });
     expect(output).toBe("\u001b[41mab  \u001b[49m");
+  });
+});
+
+describe("Ink's output rows (patched: a row written by one line is that line's string)", () => {
+  interface InkOutput {
+    write(x: number, y: number, text: string, options: { transformers: [] }): void;
+    clip(clip: { x1?: number; x2?: number; y1?: number; y2?: number }): void;
+    unclip(): void;
+    get(): { output: string; height: number };
+  }
+  type OutputClass = new (options: { width: number; height: number }) => InkOutput;
+  // Ink's Output class itself (not exported by the package: loaded from its file, beside the entry point).
+  const loadOutput = async (): Promise<OutputClass> => {
+    const entry = createRequire(import.meta.url).resolve("ink");
+    const module = (await import(pathToFileURL(path.join(path.dirname(entry), "output.js")).href)) as { default: OutputClass };
+    return module.default;
+  };
+  const piece = fc.string({ unit: fc.constantFrom("a", " ", "界", "🙂", "é", "-", "\u200d", "\u001b[1m", "\u001b[22m", "\u001b[44m", "\u001b[0m", "\u001b[31m"), maxLength: 12 });
+  const write = fc.record({ x: fc.integer({ min: 0, max: 24 }), y: fc.integer({ min: 0, max: 5 }), lines: fc.array(piece, { minLength: 1, maxLength: 3 }) });
+  const frame = fc.record({ writes: fc.array(write, { maxLength: 6 }), clip: fc.option(fc.record({ x1: fc.integer({ min: 0, max: 6 }), x2: fc.integer({ min: 6, max: 20 }) }), { nil: undefined }) });
+
+  it("draws the same rows as the cells would (property)", async () => {
+    const Output = await loadOutput();
+    // Ink's rows of a text, as its unpatched output makes them: one tokenization of the whole text, a style open at
+    // the end of a row carried to the next.
+    const rowsOf = (text: string) => {
+      const rows: StyledChar[][] = [[]];
+      for (const char of styledCharsFromTokens(tokenize(text))) {
+        if (char.value === "\n") rows.push([]);
+        else rows.at(-1)?.push(char);
+      }
+      return rows.map((row) => styledCharsToString(row));
+    };
+    const draw = (writes: ReadonlyArray<{ x: number; y: number; lines: string[] }>, clip: { x1: number; x2: number } | undefined, oracle: boolean) => {
+      const output = new Output({ width: 20, height: 6 });
+      if (clip) output.clip(clip);
+      for (const { x, y, lines } of writes) {
+        if (!oracle) {
+          output.write(x, y, lines.join("\n"), { transformers: [] });
+          continue;
+        }
+        // Each row of the text on its own, twice at the same place: the same cells, but then every row of the frame
+        // is read from its cells.
+        for (const [index, row] of rowsOf(lines.join("\n")).entries()) {
+          output.write(x, y + index, row, { transformers: [] });
+          output.write(x, y + index, row, { transformers: [] });
+        }
+      }
+      if (clip) output.unclip();
+      return output.get().output;
+    };
+    fc.assert(
+      fc.property(frame, ({ writes, clip }) => {
+        expect(draw(writes, clip, false)).toBe(draw(writes, clip, true));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
