@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProviderError, setActiveLocale, type StreamEvent } from "@maia/kernel";
 import { parseChatCompletionJson, parseChatStream } from "./chat-stream.ts";
 import { isContextOverflowMessage } from "./errors.ts";
-import { collect, collectText, delta, encoder, failure, finish, sse, usage } from "./testing/chat-bodies.ts";
+import { bytesOf, collect, collectText, delta, encoder, failure, finish, sse, usage } from "./testing/chat-bodies.ts";
 
 beforeAll(() => setActiveLocale("en"));
 afterAll(() => setActiveLocale(undefined));
@@ -12,10 +12,19 @@ describe("parseChatStream — text, usage, done", () => {
     const events = await collectText(
       sse(delta({ role: "assistant", content: "" }), delta({ content: "Hel" }), delta({ content: "lo" }), finish("stop"), usage(12, 3), "[DONE]"),
     );
+    // The text of the events read at once is one delta.
     expect(events).toEqual([
-      { type: "text_delta", text: "Hel" },
-      { type: "text_delta", text: "lo" },
+      { type: "text_delta", text: "Hello" },
       { type: "usage", usage: { inputTokens: 12, outputTokens: 3 } },
+      { type: "done", stopReason: "end_turn" },
+    ]);
+  });
+
+  it("gives the text of each read as one delta, and no text across a read", async () => {
+    const events = await collect(bytesOf(sse(delta({ content: "a" }), delta({ content: "b" })), sse(delta({ content: "c" }), finish("stop"), "[DONE]")));
+    expect(events).toEqual([
+      { type: "text_delta", text: "ab" },
+      { type: "text_delta", text: "c" },
       { type: "done", stopReason: "end_turn" },
     ]);
   });

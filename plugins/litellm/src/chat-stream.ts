@@ -3,7 +3,7 @@ import { ChatCompletionAssembler } from "./chat-assembly.ts";
 import type { DebugLog, DebugStream } from "./debug-log.ts";
 import { causeText, isAbortError, redactSecret } from "./errors.ts";
 import { t } from "./messages.ts";
-import { SseFramer } from "./sse-framing.ts";
+import { SseFramer, type SseItem } from "./sse-framing.ts";
 
 // The glue of a chat answer (seed § 7.2): the response body read as an async iterator, its bytes framed into SSE
 // events (sse-framing.ts), their chunks assembled into text, tool calls and usage (chat-assembly.ts).
@@ -46,23 +46,14 @@ export async function* parseChatStream(
         throw new ProviderError(t("streamReadFailed", { cause: causeText(error) }), "interrupted");
       }
       signal?.throwIfAborted();
-      if (result.done) {
-        bodyEnded = true;
-        const { text, items } = framer.end();
-        raw?.write(text);
-        for (const item of items) {
-          yield* assembler.item(item);
-          if (assembler.done) break;
-        }
-        break;
-      }
-      if (!(result.value instanceof Uint8Array)) continue;
-      const { text, items } = framer.push(result.value);
+      if (result.done) bodyEnded = true;
+      else if (!(result.value instanceof Uint8Array)) continue;
+      const { text, items } = result.done ? framer.end() : framer.push(result.value);
       raw?.write(text);
-      for (const item of items) {
-        yield* assembler.item(item);
-        if (assembler.done) break;
-      }
+      const { events, failure } = eventsOfRead(assembler, items);
+      for (const event of events) yield event;
+      if (failure) throw failure.error;
+      if (result.done) break;
     }
     if (!assembler.complete) throw new ProviderError(t("interrupted"), "interrupted");
     yield* assembler.finish();
@@ -77,6 +68,29 @@ export async function* parseChatStream(
       }
     }
   }
+}
+
+/**
+ * The events of the SSE items read at once, the text of consecutive deltas joined into one (issue 41: a long answer
+ * comes in thousands of chunks, two or three per read; each event is a step through every generator between here
+ * and the agent loop), up to `[DONE]`; and the error an item threw (a server error in the stream), after the events
+ * that came before it.
+ */
+function eventsOfRead(assembler: ChatCompletionAssembler, items: readonly SseItem[]): { events: StreamEvent[]; failure?: { error: unknown } } {
+  const events: StreamEvent[] = [];
+  try {
+    for (const item of items) {
+      for (const event of assembler.item(item)) {
+        const last = events.at(-1);
+        if (event.type === "text_delta" && last?.type === "text_delta") events[events.length - 1] = { type: "text_delta", text: last.text + event.text };
+        else events.push(event);
+      }
+      if (assembler.done) break;
+    }
+  } catch (error) {
+    return { events, failure: { error } };
+  }
+  return { events };
 }
 
 /**

@@ -46,11 +46,9 @@ describe("chat with maia acp: answers", () => {
     const reply = await harness.reply("maia", id);
     expect(reply).toMatchObject({ role: "agent", done: true, stopReason: "end_turn", error: "", parts: [{ kind: "text", text: "Hello world" }] });
     const deltas = harness.only("message:delta").filter((event) => event.data.messageId === reply.id);
-    expect(deltas.map((event) => [event.data.index, event.data.kind, event.data.text])).toEqual([
-      [0, "text", "Hel"],
-      [0, "text", "lo "],
-      [0, "text", "world"],
-    ]);
+    // As many deltas as MAIA read the model's stream in (one per read), all into the first part.
+    expect(deltas.every((event) => event.data.index === 0 && event.data.kind === "text" && event.data.text !== "")).toBe(true);
+    expect(deltas.map((event) => event.data.text).join("")).toBe("Hello world");
     const usage = harness.only("usage:changed").map((event) => event.data);
     expect(usage.length).toBeGreaterThan(0);
     expect(usage.every((event) => event.agent === "maia" && event.usage.size === MAX_INPUT && event.usage.used > 0)).toBe(true);

@@ -55,14 +55,29 @@ export const usage = (prompt: number, completion: number, extra: Record<string, 
   usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, ...extra },
 });
 
-/** The events of a body cut in these chunks, and the ProviderError that ended it if one did (any other error throws). */
+/**
+ * The events of a body cut in these chunks, and the ProviderError that ended it if one did (any other error throws).
+ * Consecutive text deltas are joined: how the text is split depends on how the bytes were read (the text of one
+ * read is one delta), what it says and where it stands among the other events does not.
+ */
 export async function outcome(chunks: Uint8Array[]): Promise<{ events: StreamEvent[]; error?: string }> {
   const events: StreamEvent[] = [];
   try {
     for await (const event of parseChatStream(bytesOf(...chunks))) events.push(event);
-    return { events };
+    return { events: joinedText(events) };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    return { events, error: `${error.kind}: ${error.message}` };
+    return { events: joinedText(events), error: `${error.kind}: ${error.message}` };
   }
+}
+
+/** The events with each run of text deltas as one. */
+export function joinedText(events: readonly StreamEvent[]): StreamEvent[] {
+  const joined: StreamEvent[] = [];
+  for (const event of events) {
+    const last = joined.at(-1);
+    if (event.type === "text_delta" && last?.type === "text_delta") joined[joined.length - 1] = { type: "text_delta", text: last.text + event.text };
+    else joined.push(event);
+  }
+  return joined;
 }
