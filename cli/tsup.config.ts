@@ -107,8 +107,8 @@ export default defineConfig({
     // 4 MB rather than growing from 1 MB: a `maia -p` run then makes fewer scavenges while it loads (issue 22,
     // measured ~5% faster with no more memory). `--max-opt=2` stops V8's tiers at Maglev: TurboFan's compiles
     // (on V8's threads) cost more than they save in MAIA's work, short bursts of code run a few thousand times —
-    // a long streamed answer takes 10 % less CPU and a ten-answer session 6 MB less memory, while a hot loop run
-    // for long (a microbenchmark's) is up to 1.5× slower (issue 41, docs/benchmarks.md "V8 without TurboFan").
+    // a long streamed answer takes 11 % less CPU and a ten-answer session grows by 6 MB less, while a hot loop run
+    // for long (a microbenchmark's) is up to 1.7× slower (issue 41, docs/benchmarks.md "V8 without TurboFan").
     // `env -S` splits the line into words (GNU coreutils, BSD and macOS env).
     const entry = new URL("./dist/maia.js", import.meta.url);
     writeFileSync(entry, `${SHEBANG}\n${readFileSync(entry, "utf8")}`);
