@@ -186,7 +186,6 @@ function builtinImportsAsRequire(): EsbuildPlugin {
   };
 }
 
-
 /** CommonJS files of their own in dist/, one per entry (no shared chunks), added to the ES bundle's. */
 function commonJsFiles(options: Options): Promise<void> {
   return build({

@@ -8,6 +8,8 @@ export interface ChunkKey {
 
 // eslint-disable-next-line no-control-regex -- the chunk's control characters are what is split on.
 const CONTROL = /\r\n|[\u0000-\u001f\u007f]/g;
+// eslint-disable-next-line no-control-regex -- the same, to tell a chunk from a key (no state between calls).
+const HAS_CONTROL = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex -- the same, to keep out of the text kept in the box.
 const CONTROLS_BUT_LINE_FEED = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
 
@@ -18,8 +20,7 @@ const CONTROLS_BUT_LINE_FEED = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
  */
 export function isTypedChunk(key: KeyPress): boolean {
   if (key.ctrl || key.meta || key.escape || key.return || key.tab || key.backspace || key.delete) return false;
-  CONTROL.lastIndex = 0;
-  return CONTROL.test(key.input);
+  return HAS_CONTROL.test(key.input);
 }
 
 /**
