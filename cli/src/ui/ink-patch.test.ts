@@ -111,17 +111,21 @@ describe("Ink's output rows (patched: a row written by one line is that line's s
     const module = (await import(pathToFileURL(path.join(path.dirname(entry), "output.js")).href)) as { default: OutputClass };
     return module.default;
   };
-  const piece = fc.string({ unit: fc.constantFrom("a", " ", "界", "🙂", "é", "-", "\u200d", "\u001b[1m", "\u001b[22m", "\u001b[44m", "\u001b[0m", "\u001b[31m"), maxLength: 12 });
+  // No zero-width joiner: one between two emoji on either side of a style code is one character to string-width and
+  // two to the tokenizer, so that rows cut apart by the oracle below are laid out otherwise than the text they came
+  // from — a difference of the oracle, not of what is tested (the row of one line is that line's characters).
+  const piece = fc.string({ unit: fc.constantFrom("a", " ", "界", "🙂", "é", "-", "\u001b[1m", "\u001b[22m", "\u001b[44m", "\u001b[0m", "\u001b[31m"), maxLength: 12 });
   const write = fc.record({ x: fc.integer({ min: 0, max: 24 }), y: fc.integer({ min: 0, max: 5 }), lines: fc.array(piece, { minLength: 1, maxLength: 3 }) });
   const frame = fc.record({ writes: fc.array(write, { maxLength: 6 }), clip: fc.option(fc.record({ x1: fc.integer({ min: 0, max: 6 }), x2: fc.integer({ min: 6, max: 20 }) }), { nil: undefined }) });
 
   it("draws the same rows as the cells would (property)", async () => {
     const Output = await loadOutput();
-    // Ink's rows of a text, as its unpatched output makes them: one tokenization of the whole text, a style open at
-    // the end of a row carried to the next.
+    // Ink's rows of a text, as its unpatched output makes them: one tokenization of the whole text, the characters
+    // invisible on their own left out, a style open at the end of a row carried to the next.
     const rowsOf = (text: string) => {
       const rows: StyledChar[][] = [[]];
       for (const char of styledCharsFromTokens(tokenize(text))) {
+        if (/^\p{Default_Ignorable_Code_Point}+$/u.test(char.value)) continue;
         if (char.value === "\n") rows.push([]);
         else rows.at(-1)?.push(char);
       }
