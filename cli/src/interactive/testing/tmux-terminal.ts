@@ -47,6 +47,19 @@ export function childrenOf(parent: number): number[] {
 
 const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
+/** How long submit waits for the text typed to show before pressing Enter anyway. */
+const ECHO_TIMEOUT_MS = 10_000;
+
+/** The end of a line typed, short enough to stay on one row of the screen when the line wraps. */
+export function echoTail(text: string): string {
+  return [...text.trimEnd()].slice(-12).join("");
+}
+
+/** How many times `part` is on the screen (0 for an empty part). */
+export function occurrences(screen: string, part: string): number {
+  return part === "" ? 0 : screen.split(part).length - 1;
+}
+
 /**
  * A real terminal for end-to-end tests: a detached tmux server of its own (one socket per terminal, no user
  * configuration), one pane of a fixed size running the program. Tests type into it and read the screen as a
@@ -143,11 +156,26 @@ export class TmuxTerminal {
     return (await this.#tmux("display-message", "-p", "-t", this.target, "#{pane_title}")).trim();
   }
 
-  /** Types a line and presses Enter. */
+  /**
+   * Types a line and presses Enter once the program shows it has read the text (its tail is on the screen once
+   * more than before), as a person presses Enter after seeing what they typed. So a screen waited for after it
+   * (the empty box's help) can only be the one drawn once the line was taken: a program that had not read yet
+   * still shows the screen of before, and the next line typed would reach it in the same read as this one (MAIA
+   * keeps a second line read at once in the box, unsent: ui-store.ts). A program that never echoes gets the Enter
+   * after ECHO_TIMEOUT_MS.
+   */
   async submit(text: string): Promise<void> {
+    const tail = echoTail(text);
+    const before = occurrences(await this.screen(), tail);
     await this.type(text);
-    // Apart, as a person's Enter comes after the text.
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    const deadline = Date.now() + ECHO_TIMEOUT_MS;
+    while (tail !== "" && occurrences(await this.screen(), tail) <= before) {
+      if (Date.now() > deadline) {
+        console.warn(`TmuxTerminal.submit: ${JSON.stringify(text)} never showed on the screen; Enter pressed anyway`);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await this.press("Enter");
   }
 
