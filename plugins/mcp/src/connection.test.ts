@@ -216,13 +216,14 @@ describe("failures", () => {
   });
 
   it("a server that floods stdout with lines that are not JSON-RPC still answers its calls, and its neighbour too", async () => {
-    const noisy = await connect("noisy", { ...testServer("--flood"), timeout: 10 });
+    // A timeout of a few seconds: the noise is parsed all the while, at a cost the other tests share.
+    const noisy = await connect("noisy", { ...testServer("--flood"), timeout: 4 });
     const quiet = await connect("quiet", testServer());
     expect(noisy.state).toBe("ok");
     expect(await noisy.callTool("echo", { text: "through the noise" })).toEqual({ content: "echo: through the noise", isError: false });
     expect(await quiet.callTool("echo", { text: "unaffected" })).toEqual({ content: "echo: unaffected", isError: false });
     // A call that never gets its answer through the noise still ends within the timeout.
-    expect(await noisy.callTool("slow", {})).toMatchObject({ isError: true, content: 'MCP server "noisy" did not answer the call of slow within 10 s.' });
+    expect(await noisy.callTool("slow", {})).toMatchObject({ isError: true, content: 'MCP server "noisy" did not answer the call of slow within 4 s.' });
     await Promise.all([noisy.close(), quiet.close()]);
   }, 30_000);
 

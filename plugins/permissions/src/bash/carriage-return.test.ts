@@ -1,5 +1,4 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
@@ -7,11 +6,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { evaluate } from "../evaluate.ts";
 import { readPermissions } from "../settings-files.ts";
 import { analyseBash } from "./analyse.ts";
+import { commandsRunByBash } from "./testing/bash-oracle.ts";
 
 /**
- * Carriage returns and here-documents, decided by bash itself: each generated text runs in bash with every
- * builtin but `echo` disabled and no PATH, so each command it runs reaches `command_not_found_handle`, which logs
- * its name (CR included). The analysis must see exactly those commands, and a deny rule must fire exactly when
+ * Carriage returns and here-documents, decided by bash itself (testing/bash-oracle.ts): each command a generated
+ * text runs is logged by name (CR included). The analysis must see exactly those commands, and a deny rule must fire exactly when
  * bash would run the denied command: no command hidden behind a CR, none invented by one.
  */
 const context = { cwd: "/work/proj", homeDir: "/home/ada", env: {} };
@@ -19,23 +18,7 @@ const sandbox = mkdtempSync(path.join(tmpdir(), "maia-cr-oracle-"));
 afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
 
 let runs = 0;
-function ranByBash(command: string): string[] {
-  const log = path.join(sandbox, `log-${runs++}`);
-  const preamble =
-    'command_not_found_handle() { echo "$1" >> "$LOG"; }; ' +
-    'enable -n $(enable | while read -r _ name; do [ "$name" = echo ] || echo "$name"; done)\n';
-  spawnSync("/bin/bash", ["--norc", "--noprofile", "-c", preamble + command], {
-    cwd: sandbox,
-    env: { PATH: path.join(sandbox, "no-such-folder"), LOG: log, HOME: sandbox },
-    timeout: 3_000,
-    stdio: "ignore",
-  });
-  try {
-    return readFileSync(log, "utf8").split("\n").slice(0, -1);
-  } catch {
-    return [];
-  }
-}
+const ranByBash = (command: string) => commandsRunByBash(command, sandbox, `log-${runs++}`);
 
 async function seenByMaia(command: string): Promise<{ names: string[]; parseError: boolean }> {
   const analysis = await analyseBash(command, context);

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { evaluate } from "../evaluate.ts";
 import type { Rule } from "../rule-syntax.ts";
 import { readPermissions } from "../settings-files.ts";
+import { commandsRunByBash } from "./testing/bash-oracle.ts";
 
 const context = { cwd: "/work/proj", homeDir: "/home/ada", env: {} };
 const rulesOf = (lists: { allow?: string[]; ask?: string[]; deny?: string[] }): Rule[] => readPermissions(lists, "properties").rules;
@@ -138,8 +139,8 @@ describe("properties of the Bash decision (fast-check)", () => {
 /**
  * The strongest check: real bash. Random shell-ish text is decided under `Bash(echo *)` only; whenever it is
  * allowed, bash runs it in an empty folder with every builtin but `echo` disabled and no PATH, so that any
- * other command it would run (builtin or program) reaches `command_not_found_handle`, which logs it. An
- * allowed text must run nothing but echo and create no file.
+ * other command it would run (builtin or program) is logged (testing/bash-oracle.ts). An allowed text must run
+ * nothing but echo and create no file.
  */
 describe("allowed means only what the rules say, checked by running bash", () => {
   const sandboxes: string[] = [];
@@ -179,17 +180,7 @@ describe("allowed means only what the rules say, checked by running bash", () =>
         allowed += 1;
         const sandbox = mkdtempSync(path.join(tmpdir(), "maia-oracle-"));
         sandboxes.push(sandbox);
-        const log = path.join(sandbox, ".log");
-        const preamble =
-          'command_not_found_handle() { echo "$1" >> "$LOG"; }; ' +
-          'enable -n $(enable | while read -r _ name; do [ "$name" = echo ] || echo "$name"; done)\n';
-        spawnSync("/bin/bash", ["--norc", "--noprofile", "-c", preamble + command], {
-          cwd: sandbox,
-          env: { PATH: path.join(sandbox, "no-such-folder"), LOG: log, HOME: sandbox },
-          timeout: 3_000,
-          stdio: "ignore",
-        });
-        const ran = readLines(log).filter((name) => !PERMITTED.has(name));
+        const ran = commandsRunByBash(command, sandbox).filter((name) => name !== "" && !PERMITTED.has(name));
         expect(ran, `${JSON.stringify(command)} ran other commands`).toEqual([]);
         expect(readdirSync(sandbox).filter((name) => name !== ".log"), `${JSON.stringify(command)} wrote files`).toEqual([]);
       }),
@@ -247,12 +238,4 @@ function filesUnder(root: string, prefix = ""): string[] {
     const relative = path.join(prefix, entry.name);
     return entry.isDirectory() ? filesUnder(root, relative) : [relative];
   });
-}
-
-function readLines(file: string): string[] {
-  try {
-    return readFileSync(file, "utf8").split("\n").filter((line) => line !== "");
-  } catch {
-    return [];
-  }
 }
