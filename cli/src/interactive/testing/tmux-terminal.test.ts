@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { echoTail, occurrences, TmuxTerminal, tmuxAvailable } from "./tmux-terminal.ts";
 
 // A program that starts reading its terminal late, as a loaded machine's MAIA may, and prints every read it gets.
@@ -16,13 +16,14 @@ setTimeout(() => {
 
 describe("TmuxTerminal.submit", () => {
   let terminal: TmuxTerminal | undefined;
+  const folder = mkdtempSync(path.join(os.tmpdir(), "maia-late-reader-"));
   afterEach(async () => {
     await terminal?.close();
     terminal = undefined;
   });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it.runIf(tmuxAvailable())("presses Enter only once the program has shown the text typed, in a read of its own", { timeout: 30_000 }, async () => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), "maia-late-reader-"));
     writeFileSync(path.join(folder, "reader.cjs"), LATE_READER);
     terminal = await TmuxTerminal.start({ command: [process.execPath, "reader.cjs"], cwd: folder, env: { PATH: process.env.PATH } });
     await terminal.waitFor("raw");
@@ -36,7 +37,7 @@ describe("TmuxTerminal.submit", () => {
 });
 
 describe("echoTail and occurrences", () => {
-  it("find a line typed on the screen even when it wraps, and count what was there before", () => {
+  it("find the end of a line typed once more on a screen that shows it below what was there", () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 80 }), fc.string({ maxLength: 40 }), (typed, before) => {
         const tail = echoTail(typed);
