@@ -302,6 +302,9 @@ function commandNode(node: SyntaxNode, walk: Walk, depth: number): CdEffect | un
     } else if (declaration && !child.named && words.length === 0) {
       words.push(literalWord(textOf(child, walk)));
     } else {
+      // `echo ==; echo >}`: after `==` or `=~`, tree-sitter reads the rest as a regular expression, as in `[[ ]]`,
+      // where bash sees plain words and the end of the command: checked as the unquoted word it is to bash.
+      if (child.type === "regex") checkUnquotedWord(child, walk.source, walk.analysis.uncertain);
       words.push(wordOf(child, walk.source));
       visit(child, walk, depth + 1);
     }
