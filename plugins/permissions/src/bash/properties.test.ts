@@ -156,7 +156,7 @@ describe("allowed means only what the rules say, checked by running bash", () =>
     "eval", "x=1", "#", "<<<", "<(", "sh -c ", "e", "cho", "r", "m", "$'", "$", "{", "}", "!", "if", "then", "fi", "a",
     "2", "1", "<", ">|", "&>", "<<EOF\n", "\nEOF\n", "-", "=", "\\\n", "\f", "\v", '$"', "[[", "]]", "((", "case", "in",
     "esac", "do", "done", "for", "while", ";;", "function", "time", "exec", "command", "xargs", "env", "$@", '"$(', "${",
-    "a[", "]", "@P", "!x", "\u00a0", "\u2028",
+    "a[", "]", "@P", "!x", "\u00a0", "\u2028", "==", "=~", "!=", "-eq",
   ];
   // Mostly echo commands with hostile arguments and separators, so that many texts are allowed and run.
   const token = fc.constantFrom(...TOKENS);
