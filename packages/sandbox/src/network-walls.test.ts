@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
-import { eventually, tempFolder } from "@maia/testing-maia";
+import { eventually, processesMatching, tempFolder } from "@maia/testing-maia";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveBoundary } from "./boundary.ts";
 import { explainRefusal } from "./refusals.ts";
@@ -131,18 +131,7 @@ describe.runIf(process.platform === "linux")("the sandbox's network, sockets, en
     // The call is over: nothing it started still runs on this machine. The sandbox's processes are killed with it,
     // and a killed process can stay listed for a moment (a CI run saw the shell there once): given a few seconds,
     // far fewer than the 30 of the sleeps it started.
-    const running = () =>
-      readdirSync("/proc")
-        .filter((entry) => /^\d+$/.test(entry))
-        .map((pid) => {
-          try {
-            return readFileSync(`/proc/${pid}/cmdline`, "utf8");
-          } catch {
-            return "";
-          }
-        })
-        .filter((cmdline) => cmdline.includes(marker));
-    await eventually(() => running().length === 0, 5_000);
-    expect(running()).toEqual([]);
+    await eventually(async () => (await processesMatching(marker)).length === 0, 5_000);
+    expect(await processesMatching(marker)).toEqual([]);
   });
 });
